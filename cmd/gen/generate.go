@@ -1,0 +1,116 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/formplan/formplan/forms"
+	"github.com/formplan/formplan/generate"
+	"github.com/formplan/formplan/suites"
+)
+
+// paperCounts are the seed paper's synthetic counts per built-in family
+// (checkboxes, slider_checkboxes, radio_textboxes).
+var paperCounts = map[string][3]int64{
+	"future_state_long":  {960, 1816, 1062},
+	"future_state_short": {960, 1336, 1062},
+	"edge_case":          {531, 500, 499},
+	"other":              {510, 510, 510},
+}
+
+// spreadMix splits n questions over families as evenly as possible.
+func spreadMix(n int64, families int) []suites.Part {
+	var mix []suites.Part
+	for k := 0; k < families; k++ {
+		c := n / int64(families)
+		if int64(k) < n%int64(families) {
+			c++
+		}
+		mix = append(mix, suites.Part{Family: k, Count: c})
+	}
+	return mix
+}
+
+// paperMix returns the paper preset's mix for a suite over the built-ins.
+func paperMix(suite string) []suites.Part {
+	var mix []suites.Part
+	switch suite {
+	case "future_state":
+		for k, c := range paperCounts["future_state_short"] {
+			mix = append(mix, suites.Part{Family: k, Count: c, HorizonMin: 1, HorizonMax: 2})
+		}
+		for k, c := range paperCounts["future_state_long"] {
+			mix = append(mix, suites.Part{Family: k, Count: c, HorizonMin: 3, HorizonMax: 4})
+		}
+	case "edge_case":
+		for k, c := range paperCounts["edge_case"] {
+			mix = append(mix, suites.Part{Family: k, Count: c})
+		}
+	default:
+		for k, c := range paperCounts["other"] {
+			mix = append(mix, suites.Part{Family: k, Count: c})
+		}
+	}
+	return mix
+}
+
+func generateCmd(ctx context.Context, c *config, stdout, stderr io.Writer) error {
+	var fams []forms.Family
+	for _, name := range c.families {
+		fams = append(fams, *forms.Builtin(name))
+	}
+	if c.preset == "paper" {
+		fams = forms.Builtins()
+	}
+	if err := checkWritable(c.out); err != nil {
+		return err
+	}
+	start := time.Now()
+	var total int64
+	var results []generate.SuiteResult
+	for _, name := range c.suites {
+		s, _ := suites.Lookup(name)
+		spec := suites.Spec{Seed: c.seed, Families: fams, Choices: c.choices, HorizonMin: c.horizonMin, HorizonMax: c.horizonMax}
+		if c.preset == "paper" {
+			spec.Mix = paperMix(name)
+		} else {
+			spec.Mix = spreadMix(c.n, len(fams))
+		}
+		n := spec.Total()
+		plan := generate.Plan{
+			Out: c.out, Suites: []suites.Suite{s}, Counts: []int64{n}, Spec: spec,
+			Workers: c.workers, Version: version, Flags: strings.Join(c.args, " "),
+		}
+		res, err := generate.Run(ctx, plan)
+		if err != nil {
+			return err
+		}
+		results = append(results, res...)
+		total += n
+	}
+	if !c.quiet {
+		for _, r := range results {
+			fmt.Fprintf(stdout, "%-15s %6d rows  %s\n", r.Suite, r.Rows, r.File)
+		}
+		fmt.Fprintf(stdout, "%d questions in %s\n", total, generate.Elapsed(time.Since(start)))
+	}
+	return nil
+}
+
+// checkWritable makes sure out exists (or can be made) and takes files.
+func checkWritable(out string) error {
+	if err := os.MkdirAll(out, 0o755); err != nil {
+		return fmt.Errorf("--out %s: cannot create the directory: %w; choose a writable --out", out, err)
+	}
+	f, err := os.CreateTemp(out, ".gen-probe-*")
+	if err != nil {
+		return fmt.Errorf("--out %s: not writable: %w; choose a writable --out", out, err)
+	}
+	f.Close()
+	return os.Remove(filepath.Clean(f.Name()))
+}

@@ -1,0 +1,59 @@
+// Command gen generates planning benchmark datasets of web-form questions.
+//
+// Usage:
+//
+//	gen [flags]
+//
+// With no flags it writes every suite, 300 questions each, to out/. See
+// gen --help for the flags and examples.
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+)
+
+// version is the generator version recorded in every row.
+const version = "0.1.0"
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	err := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
+	if err == nil {
+		return
+	}
+	fmt.Fprintln(os.Stderr, "gen:", err)
+	var u usageError
+	if errors.As(err, &u) {
+		os.Exit(2)
+	}
+	os.Exit(1)
+}
+
+// usageError is a mistake in the command line; it exits with status 2.
+type usageError struct{ msg string }
+
+func (e usageError) Error() string { return e.msg }
+
+func usagef(format string, args ...any) error { return usageError{fmt.Sprintf(format, args...)} }
+
+// run does the work of gen with args (without the program name).
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	cfg, err := parseFlags(args, stderr)
+	if err != nil {
+		return err
+	}
+	if cfg.help {
+		return nil
+	}
+	if cfg.version {
+		fmt.Fprintln(stdout, "gen", version)
+		return nil
+	}
+	return generateCmd(ctx, cfg, stdout, stderr)
+}

@@ -1,0 +1,121 @@
+package dataset
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/parquet-go/parquet-go"
+)
+
+// Reader reads back the rows of a file written by a [Writer], a batch at a
+// time, so that memory stays bounded by the batch and one row group.
+type Reader struct {
+	path string
+	f    *os.File
+	pf   *parquet.File
+	r    *parquet.GenericReader[Row]
+}
+
+// Open opens the Parquet file at path for reading. It fails if the file's
+// schema is not exactly the schema of [Row], names, types and nullability
+// included.
+func Open(path string) (*Reader, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("dataset: open %s: %w", path, err)
+	}
+	info, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, fmt.Errorf("dataset: open %s: %w", path, err)
+	}
+	pf, err := parquet.OpenFile(f, info.Size())
+	if err != nil {
+		f.Close()
+		return nil, fmt.Errorf("dataset: open %s: %w", path, err)
+	}
+	if want := parquet.SchemaOf(Row{}); !parquet.EqualNodes(pf.Schema(), want) {
+		f.Close()
+		return nil, fmt.Errorf("dataset: open %s: schema does not match Row:\n%s", path, pf.Schema())
+	}
+	return &Reader{
+		path: path,
+		f:    f,
+		pf:   pf,
+		r:    parquet.NewGenericReader[Row](pf),
+	}, nil
+}
+
+// NumRows returns the number of rows in the file.
+func (r *Reader) NumRows() int64 { return r.pf.NumRows() }
+
+// NumRowGroups returns the number of row groups in the file.
+func (r *Reader) NumRowGroups() int { return len(r.pf.RowGroups()) }
+
+// Metadata returns the value of a key of the file's key-value metadata,
+// such as [MetadataKey] or one of [Options.Metadata].
+func (r *Reader) Metadata(key string) (string, bool) { return r.pf.Lookup(key) }
+
+// Read reads up to len(rows) rows into rows and returns how many it read.
+// At the end of the file it returns io.EOF, possibly with n > 0. The rows
+// read share no memory with the reader or with each other.
+func (r *Reader) Read(rows []Row) (int, error) {
+	clear(rows)
+	n, err := r.r.Read(rows)
+	if err != nil && !errors.Is(err, io.EOF) {
+		return n, fmt.Errorf("dataset: read %s: %w", r.path, err)
+	}
+	return n, err
+}
+
+// Close releases the file.
+func (r *Reader) Close() error {
+	err := r.r.Close()
+	if cerr := r.f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return fmt.Errorf("dataset: close %s: %w", r.path, err)
+	}
+	return nil
+}
+
+// ReadRows reads every row of the file at path. For large files, read in
+// batches with [Open] and [Reader.Read] instead.
+func ReadRows(path string) ([]Row, error) {
+	r, err := Open(path)
+	if err != nil {
+		return nil, err
+	}
+	rows, err := r.readAll()
+	if cerr := r.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return nil, err
+	}
+	return rows, nil
+}
+
+// readAll reads the remaining rows and checks their count against the
+// footer.
+func (r *Reader) readAll() ([]Row, error) {
+	rows := make([]Row, 0, r.NumRows())
+	batch := make([]Row, 64)
+	for {
+		n, err := r.Read(batch)
+		rows = append(rows, batch[:n]...)
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	if int64(len(rows)) != r.NumRows() {
+		return nil, fmt.Errorf("dataset: read %s: got %d rows, footer says %d", r.path, len(rows), r.NumRows())
+	}
+	return rows, nil
+}

@@ -1,0 +1,251 @@
+package dataset
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/parquet-go/parquet-go"
+)
+
+// DefaultRowGroupRows is the number of rows per row group when
+// [Options.RowGroupRows] is zero: about what Hugging Face's own writer
+// uses for rows with images.
+const DefaultRowGroupRows = 100
+
+// ErrClosed is returned by a [Writer] used after Close or Abort.
+var ErrClosed = errors.New("dataset: writer is closed")
+
+// Options configures a [Writer]. The zero value is ready to use.
+type Options struct {
+	// RowGroupRows is the maximum number of rows per row group. The writer
+	// holds one row group in memory, so this bounds its memory whatever
+	// the number of rows. Zero means DefaultRowGroupRows.
+	RowGroupRows int
+
+	// Metadata is extra key-value metadata for the file footer, such as
+	// the seed, the generator flags or the browser version. The key
+	// MetadataKey is reserved for the features and may not be used.
+	Metadata map[string]string
+}
+
+// blobColumns are the columns whose values are large and whose minimum and
+// maximum mean nothing: no statistics are written for their pages and no
+// bounds for them in the column index. Untruncated statistics would be
+// copied into every page header, which bloats files and makes page headers
+// too large for some readers.
+var blobColumns = [][]string{
+	{"image", "bytes"},
+	{"image_2", "bytes"},
+	{"prompt_instruct"},
+	{"prompt_cot"},
+	{"caption"},
+	{"history"},
+	{"plans_text", "list", "element"},
+	{"plans_pddl", "list", "element"},
+	{"metadata"},
+	{"boxes"},
+}
+
+// Writer streams rows into one Parquet file. The file is written under a
+// temporary name in the destination directory and renamed into place only
+// by a successful Close, so a file at the final path is always complete.
+//
+// The first error is sticky: every later call returns it and Close then
+// removes the temporary file. A Writer is not safe for concurrent use.
+//
+// The file is deterministic: the same rows and options give the same bytes.
+type Writer struct {
+	path string
+	tmp  *os.File
+	pw   *parquet.GenericWriter[Row]
+	rows int64
+	err  error
+	done bool
+}
+
+// Create starts writing the Parquet file that will appear at path on a
+// successful [Writer.Close]. The directory of path must exist.
+// A deferred [Writer.Abort] is the way to remove the temporary file on
+// every error path:
+//
+//	w, err := dataset.Create(path, dataset.Options{})
+//	if err != nil {
+//		return err
+//	}
+//	defer w.Abort()
+//	... w.Write(rows...) ...
+//	return w.Close()
+func Create(path string, opts Options) (*Writer, error) {
+	if opts.RowGroupRows < 0 {
+		return nil, fmt.Errorf("dataset: create %s: negative RowGroupRows %d", path, opts.RowGroupRows)
+	}
+	if _, ok := opts.Metadata[MetadataKey]; ok {
+		return nil, fmt.Errorf("dataset: create %s: metadata key %q is reserved", path, MetadataKey)
+	}
+	groupRows := opts.RowGroupRows
+	if groupRows == 0 {
+		groupRows = DefaultRowGroupRows
+	}
+
+	options := []parquet.WriterOption{
+		parquet.MaxRowsPerRowGroup(int64(groupRows)),
+		// Images carry the "uncompressed" tag on Row; the rest is zstd.
+		parquet.Compression(&parquet.Zstd),
+		// parquet-go would use DELTA_LENGTH_BYTE_ARRAY, which some
+		// readers cannot decode.
+		parquet.DefaultEncodingFor(parquet.ByteArray, &parquet.Plain),
+		// Version 1 data pages, as pyarrow writes by default.
+		parquet.DataPageVersion(1),
+		parquet.KeyValueMetadata(MetadataKey, huggingFaceMetadata()),
+	}
+	for _, col := range blobColumns {
+		options = append(options,
+			parquet.SkipPageStatistics(col...),
+			parquet.SkipPageBounds(col...))
+	}
+	for k, v := range opts.Metadata {
+		// parquet-go sorts the keys, so map order does not leak out.
+		options = append(options, parquet.KeyValueMetadata(k, v))
+	}
+
+	dir, base := filepath.Split(path)
+	if dir == "" {
+		dir = "."
+	}
+	// The temporary name neither ends in .parquet nor matches the
+	// test-*.parquet pattern of a dataset card.
+	tmp, err := os.CreateTemp(dir, "."+base+".tmp-*")
+	if err != nil {
+		return nil, fmt.Errorf("dataset: create %s: %w", path, err)
+	}
+	if err := tmp.Chmod(0o644); err != nil {
+		tmp.Close()
+		os.Remove(tmp.Name())
+		return nil, fmt.Errorf("dataset: create %s: %w", path, err)
+	}
+	return &Writer{
+		path: path,
+		tmp:  tmp,
+		pw:   parquet.NewGenericWriter[Row](tmp, options...),
+	}, nil
+}
+
+// Write appends rows to the file. A row group is written out each time
+// RowGroupRows rows have accumulated. Rows whose list fields hold an empty
+// string are rejected, since Parquet would store the element as null.
+func (w *Writer) Write(rows ...Row) error {
+	if w.err != nil {
+		return w.err
+	}
+	if w.done {
+		return ErrClosed
+	}
+	for i := range rows {
+		if err := checkRow(&rows[i]); err != nil {
+			return w.fail(fmt.Errorf("dataset: write row %d: %w", w.rows+int64(i), err))
+		}
+	}
+	n, err := w.pw.Write(rows)
+	w.rows += int64(n)
+	if err == nil && n != len(rows) {
+		err = fmt.Errorf("wrote %d of %d rows", n, len(rows))
+	}
+	if err != nil {
+		return w.fail(fmt.Errorf("dataset: write %s: %w", w.path, err))
+	}
+	return nil
+}
+
+// Rows returns the number of rows written so far.
+func (w *Writer) Rows() int64 { return w.rows }
+
+// Close writes the last row group and the footer, then renames the file to
+// its final path. If anything failed, now or before, Close removes the
+// temporary file and returns the first error; the final path is then left
+// as it was. Close after Close or Abort returns ErrClosed.
+func (w *Writer) Close() error {
+	if w.done {
+		if w.err != nil {
+			return w.err
+		}
+		return ErrClosed
+	}
+	if w.err != nil {
+		w.discard()
+		return w.err
+	}
+	if err := w.pw.Close(); err != nil {
+		return w.fail(fmt.Errorf("dataset: close %s: %w", w.path, err))
+	}
+	if err := w.tmp.Sync(); err != nil {
+		return w.fail(fmt.Errorf("dataset: close %s: %w", w.path, err))
+	}
+	if err := w.tmp.Close(); err != nil {
+		// Nothing left to close: only the file is left to remove.
+		w.err = fmt.Errorf("dataset: close %s: %w", w.path, err)
+		w.done = true
+		os.Remove(w.tmp.Name())
+		return w.err
+	}
+	if err := os.Rename(w.tmp.Name(), w.path); err != nil {
+		w.err = fmt.Errorf("dataset: close %s: %w", w.path, err)
+		w.done = true
+		os.Remove(w.tmp.Name())
+		return w.err
+	}
+	w.done = true
+	return nil
+}
+
+// Abort stops writing and removes the temporary file; the final path is
+// left as it was. Abort after Close or Abort does nothing, so it can be
+// deferred right after Create.
+func (w *Writer) Abort() error {
+	return w.discard()
+}
+
+// fail records err as the sticky error, removes the temporary file and
+// returns err.
+func (w *Writer) fail(err error) error {
+	if w.err == nil {
+		w.err = err
+	}
+	w.discard()
+	return w.err
+}
+
+// discard closes and removes the temporary file.
+func (w *Writer) discard() error {
+	if w.done {
+		return nil
+	}
+	w.done = true
+	w.tmp.Close()
+	if err := os.Remove(w.tmp.Name()); err != nil && !errors.Is(err, os.ErrNotExist) {
+		return fmt.Errorf("dataset: remove %s: %w", w.tmp.Name(), err)
+	}
+	return nil
+}
+
+// checkRow reports a list element that Parquet would store as null.
+func checkRow(r *Row) error {
+	lists := [...]struct {
+		name  string
+		elems []string
+	}{
+		{"choices", r.Choices},
+		{"option_labels", r.OptionLabels},
+		{"plans_text", r.PlansText},
+		{"plans_pddl", r.PlansPDDL},
+	}
+	for _, l := range lists {
+		for i, e := range l.elems {
+			if e == "" {
+				return fmt.Errorf("id %q: %s[%d] is empty and would be stored as null", r.ID, l.name, i)
+			}
+		}
+	}
+	return nil
+}

@@ -1,0 +1,249 @@
+package forms
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strconv"
+)
+
+// Family is the recipe for a kind of form. Families are data: the built-in ones
+// and those read from a user's config share this one type.
+type Family struct {
+	Name   string   `json:"name"`
+	Refer  RefStyle `json:"refer"`    // how instructions name elements
+	Groups []Group  `json:"elements"` // element groups, laid out in this order
+}
+
+// Label styles of a Group.
+const (
+	LabelsRandom = "random" // MiniWoB-style random strings, distinct within a form
+	LabelsNone   = "none"   // no visible label; refer by ordinal
+	LabelsList   = "list"   // drawn without repeats from Group.LabelList
+)
+
+// Group is a run of elements of one kind within a family.
+type Group struct {
+	Kind      Kind     `json:"kind"`
+	MinCount  int      `json:"min_count"`            // fewest elements drawn
+	MaxCount  int      `json:"max_count"`            // most elements drawn
+	Labels    string   `json:"labels,omitempty"`     // LabelsRandom, LabelsNone (default) or LabelsList
+	LabelList []string `json:"label_list,omitempty"` // with LabelsList
+	Ranges    []Range  `json:"ranges,omitempty"`     // sliders: one range is drawn per slider
+	TextPool  []string `json:"text_pool,omitempty"`  // text boxes: values a form's vocabulary is drawn from
+	TextVocab int      `json:"text_vocab,omitempty"` // text boxes: how many values per form (default 3)
+	InTask    int      `json:"in_task,omitempty"`    // how many of the group a task constrains; 0 means all
+}
+
+// Range is a slider's span and step.
+type Range struct {
+	Min  int `json:"min"`
+	Max  int `json:"max"`
+	Step int `json:"step"`
+}
+
+// The alphabet of MiniWoB's random labels.
+const labelAlphabet = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+
+// RandomLabel draws a MiniWoB-style label: 2 to 7 characters from a-z, A-Z, 0-9.
+func RandomLabel(rng *rand.Rand) string {
+	n := 2 + rng.IntN(6)
+	b := make([]byte, n)
+	for i := range b {
+		b[i] = labelAlphabet[rng.IntN(len(labelAlphabet))]
+	}
+	return string(b)
+}
+
+func numbers(lo, hi int) []string {
+	var s []string
+	for i := lo; i <= hi; i++ {
+		s = append(s, strconv.Itoa(i))
+	}
+	return s
+}
+
+var builtins = []Family{
+	{
+		Name:  "checkboxes",
+		Refer: ByLabel,
+		Groups: []Group{
+			{Kind: Checkbox, MinCount: 3, MaxCount: 8, Labels: LabelsRandom},
+		},
+	},
+	{
+		Name:  "slider_checkboxes",
+		Refer: ByOrdinal,
+		Groups: []Group{
+			{Kind: Slider, MinCount: 1, MaxCount: 1, Ranges: []Range{{-10, 10, 1}, {0, 10, 1}}},
+			{Kind: Checkbox, MinCount: 3, MaxCount: 3},
+		},
+	},
+	{
+		Name:  "radio_textboxes",
+		Refer: ByOrdinal,
+		Groups: []Group{
+			{Kind: Radio, MinCount: 3, MaxCount: 3, InTask: 1},
+			{Kind: TextBox, MinCount: 3, MaxCount: 3, TextPool: numbers(1, 99), TextVocab: 3, InTask: 1},
+		},
+	},
+}
+
+// Builtins returns the built-in families in a fixed order.
+func Builtins() []Family {
+	out := make([]Family, len(builtins))
+	for i, f := range builtins {
+		out[i] = f.clone()
+	}
+	return out
+}
+
+// Builtin returns the built-in family called name, or nil.
+func Builtin(name string) *Family {
+	for _, f := range builtins {
+		if f.Name == name {
+			c := f.clone()
+			return &c
+		}
+	}
+	return nil
+}
+
+func (f Family) clone() Family {
+	f.Groups = slices.Clone(f.Groups)
+	for i := range f.Groups {
+		g := &f.Groups[i]
+		g.LabelList = slices.Clone(g.LabelList)
+		g.Ranges = slices.Clone(g.Ranges)
+		g.TextPool = slices.Clone(g.TextPool)
+	}
+	return f
+}
+
+// Validate reports the first problem in the family spec, naming the field and
+// what would fix it.
+func (f *Family) Validate() error {
+	if f.Name == "" {
+		return fmt.Errorf("family: name is empty: give every family a name")
+	}
+	if f.Refer != ByLabel && f.Refer != ByOrdinal {
+		return fmt.Errorf("family %q: refer is %q: use %q or %q", f.Name, f.Refer, ByLabel, ByOrdinal)
+	}
+	if len(f.Groups) == 0 {
+		return fmt.Errorf("family %q: elements is empty: list at least one element group", f.Name)
+	}
+	for i, g := range f.Groups {
+		where := fmt.Sprintf("family %q: elements[%d]", f.Name, i)
+		switch g.Kind {
+		case Checkbox, Slider, Radio, TextBox:
+		case Submit:
+			return fmt.Errorf("%s: kind submit: the Submit button is added to every form; remove this group", where)
+		default:
+			return fmt.Errorf("%s: kind is missing or unknown: use checkbox, slider, radio or textbox", where)
+		}
+		if g.MinCount < 1 || g.MaxCount < g.MinCount || g.MaxCount > 12 {
+			return fmt.Errorf("%s: min_count %d, max_count %d: want 1 <= min_count <= max_count <= 12", where, g.MinCount, g.MaxCount)
+		}
+		switch g.Labels {
+		case "", LabelsNone, LabelsRandom:
+		case LabelsList:
+			if len(g.LabelList) < g.MaxCount {
+				return fmt.Errorf("%s: label_list has %d labels for up to %d elements: add labels", where, len(g.LabelList), g.MaxCount)
+			}
+			seen := map[string]bool{}
+			for _, l := range g.LabelList {
+				if l == "" || seen[l] {
+					return fmt.Errorf("%s: label_list: labels must be non-empty and distinct (%q)", where, l)
+				}
+				seen[l] = true
+			}
+		default:
+			return fmt.Errorf("%s: labels %q: use random, none or list", where, g.Labels)
+		}
+		if f.Refer == ByLabel && (g.Labels == "" || g.Labels == LabelsNone) && g.Kind != Slider {
+			return fmt.Errorf("%s: refer is label but this group has no labels: set labels to random or list, or refer to ordinal", where)
+		}
+		if g.Kind == Slider {
+			if len(g.Ranges) == 0 {
+				return fmt.Errorf("%s: a slider needs ranges, e.g. [{\"min\": 0, \"max\": 10, \"step\": 1}]", where)
+			}
+			for j, r := range g.Ranges {
+				if r.Step < 1 || r.Max <= r.Min || (r.Max-r.Min)%r.Step != 0 || (r.Max-r.Min)/r.Step > 200 {
+					return fmt.Errorf("%s: ranges[%d] %d..%d step %d: want min < max, step >= 1 dividing max-min, at most 200 positions", where, j, r.Min, r.Max, r.Step)
+				}
+			}
+		}
+		if g.Kind == TextBox {
+			if len(g.TextPool) == 0 {
+				return fmt.Errorf("%s: a textbox group needs text_pool, the values that may be typed", where)
+			}
+			if g.TextVocab < 0 || g.TextVocab > len(g.TextPool) {
+				return fmt.Errorf("%s: text_vocab %d: want 0 (default 3) to %d, the size of text_pool", where, g.TextVocab, len(g.TextPool))
+			}
+			for _, v := range g.TextPool {
+				if v == "" {
+					return fmt.Errorf("%s: text_pool has an empty value: remove it", where)
+				}
+			}
+		}
+		if g.InTask < 0 || g.InTask > g.MinCount {
+			return fmt.Errorf("%s: in_task %d: want 0 (all) to min_count %d", where, g.InTask, g.MinCount)
+		}
+	}
+	return nil
+}
+
+// NewForm draws a form of the family. The same source state gives the same form.
+func (f *Family) NewForm(rng *rand.Rand) Form {
+	form := Form{Family: f.Name, Refer: f.Refer}
+	ordinal := map[Kind]int{}
+	used := map[string]bool{"Submit": true}
+	add := func(e Element) {
+		ordinal[e.Kind]++
+		e.Ordinal = ordinal[e.Kind]
+		e.ID = "e" + strconv.Itoa(len(form.Elements))
+		form.Elements = append(form.Elements, e)
+	}
+	for gi, g := range f.Groups {
+		n := g.MinCount + rng.IntN(g.MaxCount-g.MinCount+1)
+		var list []string
+		if g.Labels == LabelsList {
+			list = slices.Clone(g.LabelList)
+			rng.Shuffle(len(list), func(i, j int) { list[i], list[j] = list[j], list[i] })
+		}
+		for i := 0; i < n; i++ {
+			e := Element{Kind: g.Kind}
+			switch g.Labels {
+			case LabelsRandom:
+				for {
+					e.Label = RandomLabel(rng)
+					if !used[e.Label] {
+						break
+					}
+				}
+			case LabelsList:
+				e.Label = list[i]
+			}
+			used[e.Label] = true
+			e.Group = "g" + strconv.Itoa(gi)
+			if g.Kind == Slider {
+				r := g.Ranges[rng.IntN(len(g.Ranges))]
+				e.Min, e.Max, e.Step = r.Min, r.Max, r.Step
+			}
+			add(e)
+		}
+		if g.Kind == TextBox {
+			k := g.TextVocab
+			if k == 0 {
+				k = min(3, len(g.TextPool))
+			}
+			for _, j := range rng.Perm(len(g.TextPool))[:k] {
+				if !slices.Contains(form.TextValues, g.TextPool[j]) {
+					form.TextValues = append(form.TextValues, g.TextPool[j])
+				}
+			}
+		}
+	}
+	add(Element{Kind: Submit, Label: "Submit"})
+	return form
+}

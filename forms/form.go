@@ -1,0 +1,172 @@
+package forms
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// ErrNoSuchElement is returned when a reference names no element of the form.
+var ErrNoSuchElement = errors.New("no such element on the form")
+
+// ErrWrongKind is returned when a reference's label belongs to an element of
+// another kind than the reference asks for.
+var ErrWrongKind = errors.New("element is of the wrong kind")
+
+// RefStyle says how a form's instructions and plans name its elements.
+type RefStyle string
+
+// The reference styles.
+const (
+	ByLabel   RefStyle = "label"   // "iyHxAx"
+	ByOrdinal RefStyle = "ordinal" // "the 2nd checkbox"
+)
+
+// Element is one control on a form.
+type Element struct {
+	ID      string `json:"id"`              // stable id within the form: e0, e1, ...
+	Kind    Kind   `json:"kind"`            // what the control is
+	Ordinal int    `json:"ordinal"`         // 1-based position among the form's elements of this kind
+	Label   string `json:"label,omitempty"` // text shown beside it; may be empty
+	Min     int    `json:"min,omitempty"`   // slider minimum
+	Max     int    `json:"max,omitempty"`   // slider maximum
+	Step    int    `json:"step,omitempty"`  // slider step (at least 1)
+	Group   string `json:"group,omitempty"` // the family group it was drawn from; radio buttons of one group exclude each other
+}
+
+// Ref names an element the way an instruction does: by label when Label is
+// set, otherwise by its ordinal among elements of Kind. A Ref may name an
+// element the form does not have; Form.Find reports that.
+type Ref struct {
+	Kind    Kind   `json:"kind"`
+	Ordinal int    `json:"ordinal,omitempty"`
+	Label   string `json:"label,omitempty"`
+}
+
+// String returns a compact, unambiguous rendering such as checkbox#2 or
+// checkbox"iyHxAx".
+func (r Ref) String() string {
+	if r.Label != "" {
+		return r.Kind.String() + strconv.Quote(r.Label)
+	}
+	return fmt.Sprintf("%s#%d", r.Kind, r.Ordinal)
+}
+
+// Form is an ordered list of elements and the vocabulary of texts its text
+// boxes can receive.
+type Form struct {
+	Family     string    `json:"family"`
+	Refer      RefStyle  `json:"refer"`
+	Elements   []Element `json:"elements"`
+	TextValues []string  `json:"text_values,omitempty"` // what may be typed, in a fixed order
+}
+
+// Find returns the index in f.Elements of the element r names.
+func (f *Form) Find(r Ref) (int, error) {
+	if r.Label != "" {
+		for i, e := range f.Elements {
+			if e.Label == r.Label && e.Kind == r.Kind {
+				return i, nil
+			}
+		}
+		for _, e := range f.Elements {
+			if e.Label == r.Label {
+				return -1, fmt.Errorf("%w: %s is a %s, not a %s", ErrWrongKind, strconv.Quote(r.Label), e.Kind.Noun(), r.Kind.Noun())
+			}
+		}
+		return -1, fmt.Errorf("%w: %s", ErrNoSuchElement, r)
+	}
+	for i, e := range f.Elements {
+		if e.Kind == r.Kind && e.Ordinal == r.Ordinal {
+			return i, nil
+		}
+	}
+	return -1, fmt.Errorf("%w: %s", ErrNoSuchElement, r)
+}
+
+// RefOf returns the reference to element i in the form's own style: by label
+// for labelled elements of a ByLabel form, by ordinal otherwise.
+func (f *Form) RefOf(i int) Ref {
+	e := f.Elements[i]
+	if f.Refer == ByLabel && e.Label != "" && e.Kind != Submit {
+		return Ref{Kind: e.Kind, Label: e.Label}
+	}
+	return Ref{Kind: e.Kind, Ordinal: e.Ordinal}
+}
+
+// Count returns how many elements of kind k the form has.
+func (f *Form) Count(k Kind) int {
+	n := 0
+	for _, e := range f.Elements {
+		if e.Kind == k {
+			n++
+		}
+	}
+	return n
+}
+
+// Name returns the English name of what r refers to: the label itself, or
+// "the 2nd checkbox". A form with a single slider calls it "the slider".
+func (f *Form) Name(r Ref) string {
+	if r.Label != "" {
+		return r.Label
+	}
+	if r.Kind == Submit {
+		return "Submit"
+	}
+	if f.Count(r.Kind) == 1 && r.Ordinal == 1 && r.Kind == Slider {
+		return "the slider"
+	}
+	return "the " + Ordinal(r.Ordinal) + " " + r.Kind.Noun()
+}
+
+// Term returns the PDDL object name of what r refers to, such as checkbox-2
+// or checkbox-iyHxAx.
+func (f *Form) Term(r Ref) string {
+	if r.Label != "" {
+		return r.Kind.String() + "-" + r.Label
+	}
+	return r.Kind.String() + "-" + strconv.Itoa(r.Ordinal)
+}
+
+// Validate reports the first structural problem of the form: duplicate ids,
+// ordinals out of sequence, duplicate labels, or a slider whose range or step
+// does not make sense.
+func (f *Form) Validate() error {
+	ids := map[string]bool{}
+	labels := map[string]bool{}
+	next := map[Kind]int{}
+	for i, e := range f.Elements {
+		where := fmt.Sprintf("forms: element %d (%s)", i, e.ID)
+		if e.ID == "" || ids[e.ID] {
+			return fmt.Errorf("%s: id must be unique and non-empty", where)
+		}
+		ids[e.ID] = true
+		if e.Kind == 0 || int(e.Kind) >= len(kindNames) {
+			return fmt.Errorf("%s: invalid kind", where)
+		}
+		next[e.Kind]++
+		if e.Ordinal != next[e.Kind] {
+			return fmt.Errorf("%s: ordinal %d, want %d", where, e.Ordinal, next[e.Kind])
+		}
+		if e.Label != "" {
+			if labels[e.Label] {
+				return fmt.Errorf("%s: label %q appears twice; labels must be distinct within a form", where, e.Label)
+			}
+			labels[e.Label] = true
+			if strings.ContainsAny(e.Label, "\n\r\t") {
+				return fmt.Errorf("%s: label %q has a control character", where, e.Label)
+			}
+		}
+		if e.Kind == Slider {
+			if e.Step < 1 || e.Max <= e.Min || (e.Max-e.Min)%e.Step != 0 {
+				return fmt.Errorf("%s: slider range %d..%d step %d: want min < max and (max-min) a multiple of step >= 1", where, e.Min, e.Max, e.Step)
+			}
+		}
+	}
+	if f.Refer != ByLabel && f.Refer != ByOrdinal {
+		return fmt.Errorf("forms: reference style %q: want %q or %q", f.Refer, ByLabel, ByOrdinal)
+	}
+	return nil
+}

@@ -1,0 +1,62 @@
+package generate
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"github.com/google/uuid"
+
+	"github.com/formplan/formplan/dataset"
+	"github.com/formplan/formplan/suites"
+)
+
+// namespace is the UUID namespace of question ids.
+var namespace = uuid.MustParse("6f1c2a0e-5b7d-4f3e-9a21-0c8d4e6b7f10")
+
+// QuestionID returns the deterministic id of question index of suite under
+// seed: a name-based (SHA-1) UUID, so reruns and shards agree on ids.
+func QuestionID(seed uint64, suite string, index int64) string {
+	return uuid.NewSHA1(namespace, []byte(fmt.Sprintf("%d/%s/%d", seed, suite, index))).String()
+}
+
+// Row converts a question to a dataset row. Pictures are added by the caller.
+func Row(q *suites.Question, seed uint64, version string) (dataset.Row, error) {
+	meta, err := json.Marshal(q.Meta)
+	if err != nil {
+		return dataset.Row{}, fmt.Errorf("generate: %s %d: metadata: %w", q.Suite, q.Index, err)
+	}
+	r := dataset.Row{
+		ID:               QuestionID(seed, q.Suite, q.Index),
+		Suite:            q.Suite,
+		Family:           q.Family,
+		Horizon:          ptr(int64(q.Horizon)),
+		Task:             q.Task,
+		Question:         q.Question,
+		Choices:          q.Choices,
+		Answer:           q.Answer,
+		AnswerIdx:        ptr(int64(q.AnswerIdx)),
+		PromptInstruct:   q.PromptInstruct,
+		PromptCoT:        q.PromptCoT,
+		Caption:          ptr(q.Caption),
+		History:          ptr(q.History),
+		OptionLabels:     q.Labels,
+		ImageNeeded:      ptr(q.ImageNeeded),
+		Metadata:         string(meta),
+		Seed:             ptr(int64(seed)),
+		Index:            ptr(q.Index),
+		GeneratorVersion: version,
+	}
+	letters := []**string{&r.A, &r.B, &r.C, &r.D, &r.E, &r.F, &r.G, &r.H}
+	for k, c := range q.Choices {
+		if k < len(letters) {
+			*letters[k] = ptr(c)
+		}
+	}
+	for _, p := range q.Meta.Plans {
+		r.PlansText = append(r.PlansText, suites.PlanText(&q.Meta.Form, p))
+		r.PlansPDDL = append(r.PlansPDDL, suites.PlanPDDL(&q.Meta.Form, p))
+	}
+	return r, nil
+}
+
+func ptr[T any](v T) *T { return &v }

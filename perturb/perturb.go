@@ -1,0 +1,166 @@
+// Package perturb draws the random parts of a question: tasks, the errors
+// that knock a form away from its clean state, random plan steps, and the
+// arrangements distractor sets are built from (subset codes and cycles).
+// Everything takes its randomness from a *rand.Rand passed in.
+package perturb
+
+import (
+	"math/rand/v2"
+	"strconv"
+
+	"github.com/formplan/formplan/forms"
+	"github.com/formplan/formplan/statesim"
+)
+
+// Goal draws a task for form f of family fam: every checkbox of a group gets
+// a random target (unless the group's InTask limits how many are named),
+// sliders a random position, one radio button of each group is to be
+// selected, and text boxes (InTask of them) a value from f.TextValues.
+func Goal(fam *forms.Family, f *forms.Form, rng *rand.Rand) statesim.Goal {
+	var wants []statesim.Want
+	for gi, g := range fam.Groups {
+		var members []int
+		for i, e := range f.Elements {
+			if e.Group == "g"+strconv.Itoa(gi) {
+				members = append(members, i)
+			}
+		}
+		if len(members) == 0 {
+			continue
+		}
+		if g.Kind == forms.Radio {
+			i := members[rng.IntN(len(members))]
+			wants = append(wants, statesim.Want{Target: f.RefOf(i), Value: statesim.Value{N: 1}})
+			continue
+		}
+		chosen := members
+		if g.InTask > 0 && g.InTask < len(members) {
+			perm := rng.Perm(len(members))[:g.InTask]
+			chosen = nil
+			for _, p := range sortedInts(perm) {
+				chosen = append(chosen, members[p])
+			}
+		}
+		for _, i := range chosen {
+			e := f.Elements[i]
+			var v statesim.Value
+			switch e.Kind {
+			case forms.Checkbox:
+				v.N = rng.IntN(2)
+			case forms.Slider:
+				v.N = e.Min + e.Step*rng.IntN((e.Max-e.Min)/e.Step+1)
+			case forms.TextBox:
+				v.S = f.TextValues[rng.IntN(len(f.TextValues))]
+			}
+			wants = append(wants, statesim.Want{Target: f.RefOf(i), Value: v})
+		}
+	}
+	return statesim.NewGoal(f, wants)
+}
+
+func sortedInts(s []int) []int {
+	for i := 1; i < len(s); i++ {
+		for j := i; j > 0 && s[j] < s[j-1]; j-- {
+			s[j], s[j-1] = s[j-1], s[j]
+		}
+	}
+	return s
+}
+
+// Step draws one action of f's vocabulary: an element uniformly among those
+// that can be acted on, then an operation and value uniformly for it. Unlike
+// a uniform draw from the vocabulary, this does not favour sliders for their
+// many positions.
+func Step(f *forms.Form, rng *rand.Rand) statesim.Action {
+	var targets []int
+	for i, e := range f.Elements {
+		if e.Kind != forms.Submit && (e.Kind != forms.TextBox || len(f.TextValues) > 0) {
+			targets = append(targets, i)
+		}
+	}
+	i := targets[rng.IntN(len(targets))]
+	e := f.Elements[i]
+	ref := f.RefOf(i)
+	switch e.Kind {
+	case forms.Checkbox:
+		return statesim.Action{Op: []statesim.Op{statesim.Check, statesim.Uncheck, statesim.Click}[rng.IntN(3)], Target: ref}
+	case forms.Slider:
+		positions := (e.Max-e.Min)/e.Step + 1
+		if rng.IntN(2) == 0 {
+			return statesim.Action{Op: statesim.Set, Target: ref, N: e.Min + e.Step*rng.IntN(positions)}
+		}
+		k := e.Step * (1 + rng.IntN(positions-1))
+		if rng.IntN(2) == 0 {
+			k = -k
+		}
+		return statesim.Action{Op: statesim.Move, Target: ref, N: k}
+	case forms.Radio:
+		return statesim.Action{Op: statesim.Select, Target: ref}
+	default: // text box
+		v := f.TextValues[rng.IntN(len(f.TextValues))]
+		switch rng.IntN(3) {
+		case 0:
+			return statesim.Action{Op: statesim.Clear, Target: ref}
+		case 1:
+			return statesim.Action{Op: statesim.Type, Target: ref, Text: v}
+		}
+		return statesim.Action{Op: statesim.Enter, Target: ref, Text: v}
+	}
+}
+
+// Error is one mistake applied to a clean form, with its kind.
+type Error struct {
+	Kind   string          // wrong_click, prefilled_text, moved_slider, wrong_radio
+	Action statesim.Action // what was done
+}
+
+// Errors draws n mistakes on f that move state s away from goal g where it
+// can: wrong clicks on checkboxes, pre-filled text, a moved slider, a wrongly
+// selected radio button. Each error changes the state; it returns the errors
+// and the state after them.
+func Errors(f *forms.Form, s statesim.State, g statesim.Goal, n int, rng *rand.Rand) ([]Error, statesim.State) {
+	var out []Error
+	s = s.Clone()
+	for tries := 0; len(out) < n && tries < 50; tries++ {
+		i := rng.IntN(len(f.Elements))
+		e := f.Elements[i]
+		ref := f.RefOf(i)
+		var er Error
+		switch e.Kind {
+		case forms.Checkbox:
+			er = Error{"wrong_click", statesim.Action{Op: statesim.Click, Target: ref}}
+		case forms.Slider:
+			v := e.Min + e.Step*rng.IntN((e.Max-e.Min)/e.Step+1)
+			er = Error{"moved_slider", statesim.Action{Op: statesim.Set, Target: ref, N: v}}
+		case forms.Radio:
+			er = Error{"wrong_radio", statesim.Action{Op: statesim.Select, Target: ref}}
+		case forms.TextBox:
+			if len(f.TextValues) == 0 || s[i].S != "" {
+				continue
+			}
+			er = Error{"prefilled_text", statesim.Action{Op: statesim.Type, Target: ref, Text: f.TextValues[rng.IntN(len(f.TextValues))]}}
+		default:
+			continue
+		}
+		t, err := statesim.Apply(f, s, er.Action)
+		if err != nil || t.Equal(s) || g.Unmet(f, t) < g.Unmet(f, s) {
+			continue // no change, or it happens to help: not a mistake
+		}
+		s = t
+		out = append(out, er)
+	}
+	return out, s
+}
+
+// Codes returns n distinct subsets of {0..m-1} as bit masks, the first being
+// the empty set and the rest drawn uniformly among the non-empty ones. Used
+// as "which mutations an option carries", it makes the correct option (the
+// empty set) exchangeable with the others: no option is more central.
+func Codes(m, n int, rng *rand.Rand) []uint32 {
+	all := rng.Perm(1<<m - 1)
+	out := []uint32{0}
+	for _, c := range all[:n-1] {
+		out = append(out, uint32(c+1))
+	}
+	return out
+}

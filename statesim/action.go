@@ -1,0 +1,221 @@
+package statesim
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+
+	"github.com/formplan/formplan/forms"
+)
+
+// Op is what an action does.
+type Op string
+
+// The operations. Each applies to one element kind (Click to checkboxes and
+// radio buttons); see the package documentation for their exact effects.
+const (
+	Check   Op = "check"   // checkbox: make checked
+	Uncheck Op = "uncheck" // checkbox: make unchecked
+	Click   Op = "click"   // checkbox: toggle; radio button: select
+	Set     Op = "set"     // slider: move the handle to value N
+	Move    Op = "move"    // slider: move the handle by N (negative: left)
+	Select  Op = "select"  // radio button: select it, unselecting its group
+	Type    Op = "type"    // text box: append Text
+	Clear   Op = "clear"   // text box: remove all text
+	Enter   Op = "enter"   // text box: replace the text with Text
+	Submit  Op = "submit"  // the Submit button: ends the plan
+)
+
+// Action is one step of a plan, in structured form.
+type Action struct {
+	Op     Op        `json:"op"`
+	Target forms.Ref `json:"target"`
+	N      int       `json:"n,omitempty"`    // the value of Set, the amount of Move
+	Text   string    `json:"text,omitempty"` // the text of Type and Enter
+}
+
+// SubmitAction is the action that clicks the Submit button.
+var SubmitAction = Action{Op: Submit, Target: forms.Ref{Kind: forms.Submit, Ordinal: 1}}
+
+// ErrInvalidAction is returned for an operation that does not exist or does
+// not apply to the kind of element it targets.
+var ErrInvalidAction = errors.New("invalid action")
+
+// opKinds lists the kinds each operation applies to.
+var opKinds = map[Op][]forms.Kind{
+	Check:   {forms.Checkbox},
+	Uncheck: {forms.Checkbox},
+	Click:   {forms.Checkbox, forms.Radio},
+	Set:     {forms.Slider},
+	Move:    {forms.Slider},
+	Select:  {forms.Radio},
+	Type:    {forms.TextBox},
+	Clear:   {forms.TextBox},
+	Enter:   {forms.TextBox},
+	Submit:  {forms.Submit},
+}
+
+// Apply returns the state after a on s. It never changes s. Submit leaves the
+// state as it is (Run is what stops at it). An action naming an element the
+// form does not have, an element of a kind the operation does not apply to, or
+// an unknown operation gives an error wrapping forms.ErrNoSuchElement,
+// forms.ErrWrongKind or ErrInvalidAction.
+func Apply(f *forms.Form, s State, a Action) (State, error) {
+	i, err := resolve(f, a)
+	if err != nil {
+		return nil, err
+	}
+	t := s.Clone()
+	applyAt(f, t, i, a)
+	return t, nil
+}
+
+func resolve(f *forms.Form, a Action) (int, error) {
+	kinds, ok := opKinds[a.Op]
+	if !ok {
+		return -1, fmt.Errorf("%w: unknown operation %q", ErrInvalidAction, a.Op)
+	}
+	fits := false
+	for _, k := range kinds {
+		fits = fits || k == a.Target.Kind
+	}
+	if !fits {
+		return -1, fmt.Errorf("%w: %s does not apply to a %s", ErrInvalidAction, a.Op, a.Target.Kind.Noun())
+	}
+	return f.Find(a.Target)
+}
+
+// applyAt applies a, already resolved to element i, to t in place.
+func applyAt(f *forms.Form, t State, i int, a Action) {
+	e := f.Elements[i]
+	switch a.Op {
+	case Check:
+		t[i].N = 1
+	case Uncheck:
+		t[i].N = 0
+	case Click:
+		if e.Kind == forms.Radio {
+			selectRadio(f, t, i)
+		} else {
+			t[i].N = 1 - t[i].N
+		}
+	case Set:
+		t[i].N = snap(e, a.N)
+	case Move:
+		t[i].N = snap(e, t[i].N+a.N)
+	case Select:
+		selectRadio(f, t, i)
+	case Type:
+		t[i].S += a.Text
+	case Clear:
+		t[i].S = ""
+	case Enter:
+		t[i].S = a.Text
+	}
+}
+
+func selectRadio(f *forms.Form, t State, i int) {
+	g := f.Elements[i].Group
+	for j, e := range f.Elements {
+		if e.Kind == forms.Radio && e.Group == g {
+			t[j].N = 0
+		}
+	}
+	t[i].N = 1
+}
+
+// StepError reports the step of a plan that could not be applied.
+type StepError struct {
+	Step   int // 0-based index in the plan
+	Action Action
+	Err    error
+}
+
+func (e *StepError) Error() string {
+	return fmt.Sprintf("statesim: step %d (%s %s): %v", e.Step+1, e.Action.Op, e.Action.Target, e.Err)
+}
+
+// Unwrap returns the cause.
+func (e *StepError) Unwrap() error { return e.Err }
+
+// Outcome is what running a plan leads to.
+type Outcome struct {
+	Final     State // the state just before Submit, or after the last action if none
+	Submitted bool  // whether the plan reached a Submit
+	Steps     int   // actions applied before Submit
+}
+
+// Run applies plan to start in order and stops at the first Submit: actions
+// after it never happen and are not checked. An invalid action before Submit
+// gives a *StepError.
+func Run(f *forms.Form, start State, plan []Action) (Outcome, error) {
+	s := start.Clone()
+	for k, a := range plan {
+		if a.Op == Submit {
+			if _, err := resolve(f, a); err != nil {
+				return Outcome{}, &StepError{Step: k, Action: a, Err: err}
+			}
+			return Outcome{Final: s, Submitted: true, Steps: k}, nil
+		}
+		i, err := resolve(f, a)
+		if err != nil {
+			return Outcome{}, &StepError{Step: k, Action: a, Err: err}
+		}
+		applyAt(f, s, i, a)
+	}
+	return Outcome{Final: s, Steps: len(plan)}, nil
+}
+
+// English returns the action in plain English, naming elements the way form
+// f does: "Uncheck the 3rd checkbox", "Enter \"12\" into the 2nd textbox".
+func English(f *forms.Form, a Action) string {
+	name := f.Name(a.Target)
+	switch a.Op {
+	case Check:
+		return "Check " + name
+	case Uncheck:
+		return "Uncheck " + name
+	case Click:
+		return "Click " + name
+	case Set:
+		return fmt.Sprintf("Move %s handle to %d", possessive(name), a.N)
+	case Move:
+		if a.N >= 0 {
+			return fmt.Sprintf("Move %s handle to the right until the slider value increases by %d", possessive(name), a.N)
+		}
+		return fmt.Sprintf("Move %s handle to the left until the slider value decreases by %d", possessive(name), -a.N)
+	case Select:
+		return "Select " + name
+	case Type:
+		return fmt.Sprintf("Type %s into %s", strconv.Quote(a.Text), name)
+	case Clear:
+		return "Clear " + name
+	case Enter:
+		return fmt.Sprintf("Enter %s into %s", strconv.Quote(a.Text), name)
+	case Submit:
+		return "Hit Submit"
+	}
+	return fmt.Sprintf("%s %s", a.Op, name)
+}
+
+func possessive(name string) string {
+	if name == "the slider" {
+		return "the slider"
+	}
+	return name + "'s"
+}
+
+// PDDL returns the action as a PDDL-style ground term, such as
+// (check checkbox-2), (move slider-1 -3) or (enter textbox-2 "12").
+func PDDL(f *forms.Form, a Action) string {
+	term := f.Term(a.Target)
+	switch a.Op {
+	case Set, Move:
+		return fmt.Sprintf("(%s %s %d)", a.Op, term, a.N)
+	case Type, Enter:
+		return fmt.Sprintf("(%s %s %s)", a.Op, term, strconv.Quote(a.Text))
+	case Submit:
+		return "(submit)"
+	}
+	return fmt.Sprintf("(%s %s)", a.Op, term)
+}

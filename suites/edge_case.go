@@ -1,0 +1,220 @@
+package suites
+
+import (
+	"math/bits"
+	"math/rand/v2"
+	"strings"
+
+	"github.com/formplan/formplan/forms"
+	"github.com/formplan/formplan/perturb"
+	"github.com/formplan/formplan/statesim"
+)
+
+func init() {
+	Register(Suite{
+		Name:    "edge_case",
+		Summary: "Pick the one plan that reaches the goal from a form knocked off its clean state by 1-3 mistakes.",
+		Build:   buildEdgeCase,
+	})
+}
+
+// mutation replaces the step at pos of a gold plan with a wrong one.
+type mutation struct {
+	pos   int
+	step  statesim.Action
+	label string
+}
+
+// recoveryPlan returns a plan (without Submit) that takes s to goal g with
+// the relative actions a person recovering from the picture would use:
+// toggles for wrong boxes, slider moves from the value shown, clearing a
+// pre-filled box before typing. Steps come in random order.
+func recoveryPlan(f *forms.Form, s statesim.State, g statesim.Goal, rng *rand.Rand) []statesim.Action {
+	var plan []statesim.Action
+	for _, k := range rng.Perm(len(g.Wants)) {
+		w := g.Wants[k]
+		i, err := f.Find(w.Target)
+		if err != nil || s[i] == w.Value {
+			continue
+		}
+		e := f.Elements[i]
+		switch e.Kind {
+		case forms.Checkbox:
+			plan = append(plan, statesim.Action{Op: statesim.Click, Target: w.Target})
+		case forms.Slider:
+			plan = append(plan, statesim.Action{Op: statesim.Move, Target: w.Target, N: w.Value.N - s[i].N})
+		case forms.Radio:
+			plan = append(plan, statesim.Action{Op: statesim.Select, Target: w.Target})
+		case forms.TextBox:
+			switch {
+			case s[i].S == "":
+				plan = append(plan, statesim.Action{Op: statesim.Type, Target: w.Target, Text: w.Value.S})
+			case rng.IntN(2) == 0:
+				plan = append(plan, statesim.Action{Op: statesim.Clear, Target: w.Target}, statesim.Action{Op: statesim.Type, Target: w.Target, Text: w.Value.S})
+			default:
+				plan = append(plan, statesim.Action{Op: statesim.Enter, Target: w.Target, Text: w.Value.S})
+			}
+		}
+	}
+	return plan
+}
+
+// others returns references to the form's elements of kind k other than r.
+func others(f *forms.Form, k forms.Kind, r forms.Ref) []forms.Ref {
+	var out []forms.Ref
+	for i, e := range f.Elements {
+		if e.Kind == k && f.RefOf(i) != r {
+			out = append(out, f.RefOf(i))
+		}
+	}
+	return out
+}
+
+// recoveryMistakes lists, for step pos of gold, the wrong steps a model
+// recovering from the start state might put there instead. clean is the
+// state before the errors.
+func recoveryMistakes(f *forms.Form, clean, start statesim.State, gold []statesim.Action, pos int, rng *rand.Rand) []mutation {
+	a := gold[pos]
+	i, _ := f.Find(a.Target)
+	e := f.Elements[i]
+	var out []mutation
+	add := func(step statesim.Action, label string) {
+		out = append(out, mutation{pos: pos, step: step, label: label})
+	}
+	switch a.Op {
+	case statesim.Click:
+		if rs := others(f, forms.Checkbox, a.Target); len(rs) > 0 {
+			add(statesim.Action{Op: statesim.Click, Target: rs[rng.IntN(len(rs))]}, "toggles the wrong checkbox")
+		}
+		if start[i].N == 1 {
+			add(statesim.Action{Op: statesim.Check, Target: a.Target}, "checks a box that must end unchecked")
+		} else {
+			add(statesim.Action{Op: statesim.Uncheck, Target: a.Target}, "unchecks a box that must end checked")
+		}
+	case statesim.Move:
+		want := start[i].N + a.N
+		if d := want - clean[i].N; d != a.N && d != 0 && clean[i].N != start[i].N {
+			add(statesim.Action{Op: statesim.Move, Target: a.Target, N: d}, "moves the slider relative to its value before the mistake")
+		}
+		off := e.Step * (1 + rng.IntN(3))
+		if rng.IntN(2) == 0 {
+			off = -off
+		}
+		if a.N+off != 0 {
+			add(statesim.Action{Op: statesim.Move, Target: a.Target, N: a.N + off}, "moves the slider by the wrong amount")
+		}
+		add(statesim.Action{Op: statesim.Move, Target: a.Target, N: -a.N}, "moves the slider the wrong way")
+	case statesim.Select:
+		if rs := others(f, forms.Radio, a.Target); len(rs) > 0 {
+			add(statesim.Action{Op: statesim.Select, Target: rs[rng.IntN(len(rs))]}, "selects the wrong radio button")
+		}
+	case statesim.Type:
+		if pos > 0 && gold[pos-1].Op == statesim.Clear && gold[pos-1].Target == a.Target {
+			break // mistakes go on the Clear step
+		}
+		if rs := others(f, forms.TextBox, a.Target); len(rs) > 0 {
+			add(statesim.Action{Op: statesim.Type, Target: rs[rng.IntN(len(rs))], Text: a.Text}, "types into the wrong textbox")
+		}
+	case statesim.Clear:
+		if rs := others(f, forms.TextBox, a.Target); len(rs) > 0 {
+			add(statesim.Action{Op: statesim.Clear, Target: rs[rng.IntN(len(rs))]}, "types without clearing the pre-filled text")
+		}
+	case statesim.Enter:
+		if rs := others(f, forms.TextBox, a.Target); len(rs) > 0 {
+			add(statesim.Action{Op: statesim.Enter, Target: rs[rng.IntN(len(rs))], Text: a.Text}, "enters the text into the wrong textbox")
+		}
+	}
+	return out
+}
+
+// codeBits returns how many independent mutations n options need.
+func codeBits(n int) int { return bits.Len(uint(n - 1)) }
+
+// mutatedOptions builds n options from gold (without Submit) and one
+// mutation per position: option j carries the mutations of code j, so the
+// correct option (code 0) is exchangeable with the rest.
+func mutatedOptions(gold []statesim.Action, muts []mutation, codes []uint32) []option {
+	opts := make([]option, len(codes))
+	for j, c := range codes {
+		plan := append([]statesim.Action(nil), gold...)
+		var labels []string
+		for b, m := range muts {
+			if c&(1<<b) != 0 {
+				plan[m.pos] = m.step
+				labels = append(labels, m.label)
+			}
+		}
+		opts[j] = option{plan: withSubmit(plan), label: "correct"}
+		if len(labels) > 0 {
+			opts[j].label = strings.Join(labels, "; ")
+		}
+	}
+	return opts
+}
+
+// pickMutations chooses one mutation at each of m distinct positions.
+func pickMutations(cands [][]mutation, m int, rng *rand.Rand) []mutation {
+	var usable []int
+	for p, c := range cands {
+		if len(c) > 0 {
+			usable = append(usable, p)
+		}
+	}
+	if len(usable) < m {
+		return nil
+	}
+	rng.Shuffle(len(usable), func(i, j int) { usable[i], usable[j] = usable[j], usable[i] })
+	usable = usable[:m]
+	sortInts(usable)
+	out := make([]mutation, m)
+	for k, p := range usable {
+		out[k] = cands[p][rng.IntN(len(cands[p]))]
+	}
+	return out
+}
+
+func sortInts(s []int) {
+	for i := 1; i < len(s); i++ {
+		for j := i; j > 0 && s[j] < s[j-1]; j-- {
+			s[j], s[j-1] = s[j-1], s[j]
+		}
+	}
+}
+
+func buildEdgeCase(sp *Spec, index int64) (Question, error) {
+	n := sp.choices()
+	m := codeBits(n)
+	return build("edge_case", sp, index, func(rng *rand.Rand, fam *forms.Family) (Question, error) {
+		f := fam.NewForm(rng)
+		clean := statesim.Clean(&f)
+		g := perturb.Goal(fam, &f, rng)
+		errs, start := perturb.Errors(&f, clean, g, 1+rng.IntN(3), rng)
+		if len(errs) == 0 {
+			return Question{}, errRetry
+		}
+		gold := recoveryPlan(&f, start, g, rng)
+		cands := make([][]mutation, len(gold))
+		for p := range gold {
+			cands[p] = recoveryMistakes(&f, clean, start, gold, p, rng)
+		}
+		muts := pickMutations(cands, m, rng)
+		if muts == nil {
+			return Question{}, errRetry
+		}
+		opts := mutatedOptions(gold, muts, perturb.Codes(m, n, rng))
+		q := Question{Horizon: len(gold), Task: g.Text}
+		var hist []statesim.Action
+		for _, e := range errs {
+			hist = append(hist, e.Action)
+		}
+		q.Meta = Meta{Form: f, Start: start, History: hist, Goal: &g, Pictures: []statesim.State{start}}
+		if err := assembleMCQ(&q, &f, start, g, opts, rng); err != nil {
+			return Question{}, err
+		}
+		q.Question = "Task: " + g.Text + "\nThe screenshot shows the form now. Which plan completes the task from this state?\n" + optionList(q.Choices)
+		q.History = HistoryText(&f, hist)
+		q.Caption = statesim.Describe(&f, start)
+		q.ImageNeeded = dependsOnStart(&f, start, n, q.AnswerIdx, goalPartOK(&f, g, q.Meta.Plans))
+		return q, nil
+	})
+}

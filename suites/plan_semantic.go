@@ -1,0 +1,155 @@
+package suites
+
+import (
+	"math/rand/v2"
+
+	"github.com/formplan/formplan/forms"
+	"github.com/formplan/formplan/perturb"
+	"github.com/formplan/formplan/statesim"
+)
+
+func init() {
+	Register(Suite{
+		Name:    "plan_semantic",
+		Summary: "Pick the correct plan among copies of it whose one differing step belongs to another task or form.",
+		Build:   buildPlanSemantic,
+	})
+}
+
+// directPlan returns a plan (without Submit) that sets every unmet want of g
+// directly: check or uncheck, set the slider, select, enter the text.
+func directPlan(f *forms.Form, s statesim.State, g statesim.Goal, rng *rand.Rand) []statesim.Action {
+	var plan []statesim.Action
+	for _, k := range rng.Perm(len(g.Wants)) {
+		w := g.Wants[k]
+		i, err := f.Find(w.Target)
+		if err != nil || s[i] == w.Value {
+			continue
+		}
+		a := statesim.Action{Target: w.Target}
+		switch f.Elements[i].Kind {
+		case forms.Checkbox:
+			a.Op = statesim.Uncheck
+			if w.Value.N == 1 {
+				a.Op = statesim.Check
+			}
+		case forms.Slider:
+			a.Op, a.N = statesim.Set, w.Value.N
+		case forms.Radio:
+			a.Op = statesim.Select
+		case forms.TextBox:
+			a.Op, a.Text = statesim.Enter, w.Value.S
+		}
+		plan = append(plan, a)
+	}
+	return plan
+}
+
+// foreignSteps returns replacements for step a drawn from other tasks: the
+// same kind of step on an element another form of the family has but this
+// one lacks, the same element with another task's value, and a step another
+// task would take on this form.
+func foreignSteps(fam *forms.Family, f *forms.Form, a statesim.Action, rng *rand.Rand) []mutation {
+	var out []mutation
+	add := func(step statesim.Action, label string) { out = append(out, mutation{step: step, label: label}) }
+	// An element of another form of the family that this form does not have.
+	for try := 0; try < 20; try++ {
+		other := fam.NewForm(rng)
+		var refs []forms.Ref
+		for i, e := range other.Elements {
+			if e.Kind == a.Target.Kind {
+				if _, err := f.Find(other.RefOf(i)); err != nil {
+					refs = append(refs, other.RefOf(i))
+				}
+			}
+		}
+		if len(refs) == 0 && f.Refer == forms.ByOrdinal {
+			refs = append(refs, forms.Ref{Kind: a.Target.Kind, Ordinal: f.Count(a.Target.Kind) + 1})
+		}
+		if len(refs) > 0 {
+			b := a
+			b.Target = refs[rng.IntN(len(refs))]
+			add(b, "names an element that is not on this form")
+			break
+		}
+	}
+	// The same element with another value.
+	i, _ := f.Find(a.Target)
+	e := f.Elements[i]
+	b := a
+	switch a.Op {
+	case statesim.Check:
+		b.Op = statesim.Uncheck
+	case statesim.Uncheck:
+		b.Op = statesim.Check
+	case statesim.Set:
+		b.N = e.Min + e.Step*rng.IntN((e.Max-e.Min)/e.Step+1)
+	case statesim.Select:
+		if rs := others(f, forms.Radio, a.Target); len(rs) > 0 {
+			b.Target = rs[rng.IntN(len(rs))]
+		}
+	case statesim.Enter:
+		for _, v := range rng.Perm(len(f.TextValues)) {
+			if f.TextValues[v] != a.Text {
+				b.Text = f.TextValues[v]
+				break
+			}
+		}
+	}
+	if b != a {
+		add(b, "uses the value of another task")
+	}
+	// A step of another task on this form.
+	for try := 0; try < 10; try++ {
+		s := perturb.Step(f, rng)
+		if s.Target != a.Target {
+			add(s, "does a step of another task")
+			break
+		}
+	}
+	return out
+}
+
+func buildPlanSemantic(sp *Spec, index int64) (Question, error) {
+	n := sp.choices()
+	return build("plan_semantic", sp, index, func(rng *rand.Rand, fam *forms.Family) (Question, error) {
+		f := fam.NewForm(rng)
+		start := statesim.RandomState(&f, rng, 0.3)
+		g := perturb.Goal(fam, &f, rng)
+		gold := directPlan(&f, start, g, rng)
+		if len(gold) == 0 {
+			return Question{}, errRetry
+		}
+		// Every distractor changes the same step, each in its own way, so no
+		// step is shared by most options except the ones all options share.
+		pos := rng.IntN(len(gold))
+		var alts []mutation
+		seen := map[statesim.Action]bool{gold[pos]: true}
+		for try := 0; try < 10 && len(alts) < n-1; try++ {
+			for _, m := range foreignSteps(fam, &f, gold[pos], rng) {
+				if !seen[m.step] && len(alts) < n-1 {
+					seen[m.step] = true
+					alts = append(alts, m)
+				}
+			}
+		}
+		if len(alts) < n-1 {
+			return Question{}, errRetry
+		}
+		opts := []option{{plan: withSubmit(gold), label: "correct"}}
+		for _, m := range alts {
+			p := append([]statesim.Action(nil), gold...)
+			p[pos] = m.step
+			opts = append(opts, option{plan: withSubmit(p), label: m.label})
+		}
+		q := Question{Horizon: len(gold), Task: g.Text}
+		q.Meta = Meta{Form: f, Start: start, Goal: &g, Pictures: []statesim.State{start}}
+		if err := assembleMCQ(&q, &f, start, g, opts, rng); err != nil {
+			return Question{}, err
+		}
+		q.Question = "Task: " + g.Text + "\nThe screenshot shows the form now. Which plan completes the task from this state?\n" + optionList(q.Choices)
+		q.Caption = statesim.Describe(&f, start)
+		q.ImageNeeded = dependsOnStart(&f, start, n, q.AnswerIdx, goalPartOK(&f, g, q.Meta.Plans))
+		return q, nil
+	})
+}

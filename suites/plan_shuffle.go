@@ -1,0 +1,179 @@
+package suites
+
+import (
+	"math/rand/v2"
+
+	"github.com/formplan/formplan/forms"
+	"github.com/formplan/formplan/perturb"
+	"github.com/formplan/formplan/statesim"
+)
+
+func init() {
+	Register(Suite{
+		Name:    "plan_shuffle",
+		Summary: "Pick the correct plan among reorderings of it that all fail, so only the order of the steps tells them apart.",
+		Build:   buildPlanShuffle,
+	})
+}
+
+// orderedPair returns two steps on element i whose order changes the result:
+// check or uncheck then click; set then move; clear then type; two types;
+// enter then type; two different radio selections.
+func orderedPair(f *forms.Form, i int, rng *rand.Rand) []statesim.Action {
+	e := f.Elements[i]
+	ref := f.RefOf(i)
+	switch e.Kind {
+	case forms.Checkbox:
+		op := statesim.Check
+		if rng.IntN(2) == 0 {
+			op = statesim.Uncheck
+		}
+		return []statesim.Action{{Op: op, Target: ref}, {Op: statesim.Click, Target: ref}}
+	case forms.Slider:
+		positions := (e.Max-e.Min)/e.Step + 1
+		v := e.Min + e.Step*rng.IntN(positions)
+		d := e.Step * (1 + rng.IntN(min(positions-1, 5)))
+		if v+d > e.Max {
+			d = -d
+		}
+		return []statesim.Action{{Op: statesim.Set, Target: ref, N: v}, {Op: statesim.Move, Target: ref, N: d}}
+	case forms.Radio:
+		rs := others(f, forms.Radio, ref)
+		if len(rs) == 0 {
+			return nil
+		}
+		return []statesim.Action{{Op: statesim.Select, Target: rs[rng.IntN(len(rs))]}, {Op: statesim.Select, Target: ref}}
+	case forms.TextBox:
+		if len(f.TextValues) < 2 {
+			return nil
+		}
+		p := rng.Perm(len(f.TextValues))
+		v1, v2 := f.TextValues[p[0]], f.TextValues[p[1]]
+		switch rng.IntN(3) {
+		case 0:
+			return []statesim.Action{{Op: statesim.Clear, Target: ref}, {Op: statesim.Type, Target: ref, Text: v1}}
+		case 1:
+			return []statesim.Action{{Op: statesim.Type, Target: ref, Text: v1}, {Op: statesim.Type, Target: ref, Text: v2}}
+		}
+		return []statesim.Action{{Op: statesim.Enter, Target: ref, Text: v1}, {Op: statesim.Type, Target: ref, Text: v2}}
+	}
+	return nil
+}
+
+// goalFromState names, for every element the family's tasks constrain, the
+// value it has in s, preferring elements in touched for text boxes.
+func goalFromState(fam *forms.Family, f *forms.Form, s statesim.State, touched map[int]bool) statesim.Goal {
+	var wants []statesim.Want
+	for i, e := range f.Elements {
+		v := s[i]
+		switch e.Kind {
+		case forms.Checkbox, forms.Slider:
+			wants = append(wants, statesim.Want{Target: f.RefOf(i), Value: v})
+		case forms.Radio:
+			if v.N == 1 {
+				wants = append(wants, statesim.Want{Target: f.RefOf(i), Value: v})
+			}
+		case forms.TextBox:
+			if touched[i] && v.S != "" {
+				wants = append(wants, statesim.Want{Target: f.RefOf(i), Value: v})
+			}
+		}
+	}
+	return statesim.NewGoal(f, wants)
+}
+
+// cycle returns a random permutation of 0..n-1 that is one n-cycle.
+func cycle(n int, rng *rand.Rand) []int {
+	order := rng.Perm(n)
+	sigma := make([]int, n)
+	for k := range order {
+		sigma[order[k]] = order[(k+1)%n]
+	}
+	return sigma
+}
+
+// permutePower returns plan with positions moved by sigma applied k times.
+func permutePower(plan []statesim.Action, sigma []int, k int) []statesim.Action {
+	out := make([]statesim.Action, len(plan))
+	for i := range plan {
+		j := i
+		for r := 0; r < k; r++ {
+			j = sigma[j]
+		}
+		out[i] = plan[j]
+	}
+	return out
+}
+
+func buildPlanShuffle(sp *Spec, index int64) (Question, error) {
+	n := sp.choices()
+	steps := max(4, n)
+	return build("plan_shuffle", sp, index, func(rng *rand.Rand, fam *forms.Family) (Question, error) {
+		f := fam.NewForm(rng)
+		start := statesim.RandomState(&f, rng, 0.3)
+		// Two order-sensitive pairs on different elements, then filler steps,
+		// interleaved at random with each pair kept in its order.
+		var elems []int
+		for i, e := range f.Elements {
+			if e.Kind != forms.Submit {
+				elems = append(elems, i)
+			}
+		}
+		rng.Shuffle(len(elems), func(i, j int) { elems[i], elems[j] = elems[j], elems[i] })
+		touched := map[int]bool{}
+		var chains [][]statesim.Action
+		for _, i := range elems {
+			if len(chains) == 2 {
+				break
+			}
+			if p := orderedPair(&f, i, rng); p != nil {
+				chains = append(chains, p)
+				touched[i] = true
+			}
+		}
+		if len(chains) < 2 {
+			return Question{}, errRetry
+		}
+		for used := 4; used < steps; used++ {
+			a := perturb.Step(&f, rng)
+			if i, _ := f.Find(a.Target); !touched[i] || a.Target.Kind != forms.TextBox {
+				chains = append(chains, []statesim.Action{a})
+				touched[i] = true
+			}
+		}
+		var gold []statesim.Action
+		for len(chains) > 0 {
+			k := rng.IntN(len(chains))
+			gold = append(gold, chains[k][0])
+			if chains[k] = chains[k][1:]; len(chains[k]) == 0 {
+				chains = append(chains[:k], chains[k+1:]...)
+			}
+		}
+		if len(gold) != steps {
+			return Question{}, errRetry
+		}
+		out, err := statesim.Run(&f, start, gold)
+		if err != nil {
+			return Question{}, err
+		}
+		g := goalFromState(fam, &f, out.Final, touched)
+		sigma := cycle(steps, rng)
+		c := rng.IntN(n) // where the gold plan sits in the chain of powers
+		opts := []option{{plan: withSubmit(gold), label: "correct"}}
+		for j := 0; j < n; j++ {
+			if j != c {
+				k := (j - c + steps) % steps
+				opts = append(opts, option{plan: withSubmit(permutePower(gold, sigma, k)), label: "steps in the wrong order"})
+			}
+		}
+		q := Question{Horizon: steps, Task: g.Text}
+		q.Meta = Meta{Form: f, Start: start, Goal: &g, Pictures: []statesim.State{start}}
+		if err := assembleMCQ(&q, &f, start, g, opts, rng); err != nil {
+			return Question{}, err
+		}
+		q.Question = "Task: " + g.Text + "\nThe screenshot shows the form now. The plans below use the same steps in different orders. Which plan completes the task from this state?\n" + optionList(q.Choices)
+		q.Caption = statesim.Describe(&f, start)
+		q.ImageNeeded = dependsOnStart(&f, start, n, q.AnswerIdx, goalPartOK(&f, g, q.Meta.Plans))
+		return q, nil
+	})
+}

@@ -1,0 +1,56 @@
+// Package suites builds benchmark questions. Each suite has one builder; a
+// builder draws a form, a start state, a task and plans, asks statesim for
+// every label, and returns a Question. A question is a pure function of
+// (seed, suite, index): see Source.
+package suites
+
+import (
+	"github.com/formplan/formplan/forms"
+	"github.com/formplan/formplan/statesim"
+)
+
+// Question is the contract between the builders and everything downstream
+// (prompts, pictures, files). Every label in it was computed by statesim and
+// can be recomputed from Meta alone.
+type Question struct {
+	Suite     string
+	Family    string
+	Index     int64
+	Horizon   int      // actions that matter: see docs/SCHEMA.md per suite
+	Task      string   // the instruction, empty where the suite has none
+	Question  string   // the question asked, without prompt framing
+	Choices   []string // option texts, in display order
+	Answer    string   // a letter, or exactly Yes or No
+	AnswerIdx int      // index of the answer in Choices
+	Labels    []string // per choice: "correct" or what is wrong with it
+	History   string   // English of the actions that produced the start state
+	Caption   string   // exact text description of the (first) pictured state
+	// ImageNeeded reports whether the answer would differ for some other
+	// start state the family can produce.
+	ImageNeeded bool
+	// PromptInstruct and PromptCoT frame Question for a model: answer only,
+	// or reasoning then a final "Answer:" line.
+	PromptInstruct string
+	PromptCoT      string
+	Meta           Meta
+}
+
+// Meta is the structured record of a question: enough to re-simulate it
+// without this program. Its JSON form is documented in docs/SCHEMA.md.
+type Meta struct {
+	Form     forms.Form          `json:"form"`
+	Start    statesim.State      `json:"start"`
+	History  []statesim.Action   `json:"history"`
+	Goal     *statesim.Goal      `json:"goal"`
+	Plans    [][]statesim.Action `json:"plans"`    // one per choice, display order (empty for temporal_order)
+	Finals   []statesim.State    `json:"finals"`   // per plan, the state just before Submit; null if the plan is invalid
+	Valid    []bool              `json:"valid"`    // per plan, whether every step before Submit applies
+	Pictures []statesim.State    `json:"pictures"` // the states shown, in order
+	Answer   string              `json:"answer"`
+	Order    string              `json:"order,omitempty"`  // temporal_order: "earlier_first" or "later_first"
+	Format   string              `json:"format,omitempty"` // temporal_order: "mcq" or "free"
+	Distance []int               `json:"distance,omitempty"`
+}
+
+// Letters are the option letters.
+const Letters = "ABCDEFGH"

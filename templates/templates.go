@@ -1,0 +1,43 @@
+// Package templates holds the texts and markup the generator fills in: the
+// Instruct and CoT prompt of every suite. They are parsed once from files
+// embedded in the binary, with missing keys an error.
+package templates
+
+import (
+	"embed"
+	"fmt"
+	"strings"
+	"text/template"
+)
+
+//go:embed prompts/*.tmpl
+var files embed.FS
+
+var prompts = template.Must(template.New("prompts").Option("missingkey=error").ParseFS(files, "prompts/*.tmpl"))
+
+// Prompt styles.
+const (
+	Instruct = "instruct" // answer only
+	CoT      = "cot"      // reasoning, then a final answer line
+)
+
+// PromptData is what a prompt template may use.
+type PromptData struct {
+	Question string   // the question with its options
+	Choices  []string // option texts
+	Letters  string   // the option letters in use, such as "A, B, C or D"
+	Format   string   // temporal_order: "mcq" or "free"
+}
+
+// Prompt renders the prompt of suite in style (Instruct or CoT).
+func Prompt(suite, style string, d PromptData) (string, error) {
+	name := suite + "." + style + ".tmpl"
+	if prompts.Lookup(name) == nil {
+		return "", fmt.Errorf("templates: no %s prompt for suite %q", style, suite)
+	}
+	var b strings.Builder
+	if err := prompts.ExecuteTemplate(&b, name, d); err != nil {
+		return "", fmt.Errorf("templates: %s: %w", name, err)
+	}
+	return strings.TrimSpace(b.String()), nil
+}
