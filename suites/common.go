@@ -62,9 +62,6 @@ func withSubmit(plan []statesim.Action) []statesim.Action {
 	return append(out, statesim.SubmitAction)
 }
 
-// planKey identifies a plan's steps for duplicate checks.
-func planKey(plan []statesim.Action) string { return fmt.Sprint(plan) }
-
 // reaches reports whether plan, run from s, applies and submits in a state
 // meeting g.
 func reaches(f *forms.Form, s statesim.State, g statesim.Goal, plan []statesim.Action) bool {

@@ -83,8 +83,8 @@ func recoveryMistakes(f *forms.Form, clean, start statesim.State, gold []statesi
 	}
 	switch a.Op {
 	case statesim.Click:
-		if rs := others(f, forms.Checkbox, a.Target); len(rs) > 0 {
-			add(statesim.Action{Op: statesim.Click, Target: rs[rng.IntN(len(rs))]}, "toggles the wrong checkbox")
+		for _, r := range others(f, forms.Checkbox, a.Target) {
+			add(statesim.Action{Op: statesim.Click, Target: r}, "toggles the wrong checkbox")
 		}
 		if start[i].N == 1 {
 			add(statesim.Action{Op: statesim.Check, Target: a.Target}, "checks a box that must end unchecked")
@@ -109,9 +109,6 @@ func recoveryMistakes(f *forms.Form, clean, start statesim.State, gold []statesi
 			add(statesim.Action{Op: statesim.Select, Target: rs[rng.IntN(len(rs))]}, "selects the wrong radio button")
 		}
 	case statesim.Type:
-		if pos > 0 && gold[pos-1].Op == statesim.Clear && gold[pos-1].Target == a.Target {
-			break // mistakes go on the Clear step
-		}
 		if rs := others(f, forms.TextBox, a.Target); len(rs) > 0 {
 			add(statesim.Action{Op: statesim.Type, Target: rs[rng.IntN(len(rs))], Text: a.Text}, "types into the wrong textbox")
 		}
@@ -152,11 +149,34 @@ func mutatedOptions(gold []statesim.Action, muts []mutation, codes []uint32) []o
 	return opts
 }
 
-// pickMutations chooses one mutation at each of m distinct positions.
-func pickMutations(cands [][]mutation, m int, rng *rand.Rand) []mutation {
+// pickMutations chooses one mutation at each of m distinct positions. So that
+// the correct option is not the shortest or longest text more often than
+// chance, a position's mistake makes the step's text longer or shorter by a
+// fair coin when it can be either, keeps its length when it cannot, and the
+// position is passed over when its mistakes all lengthen (or all shorten) it.
+func pickMutations(f *forms.Form, gold []statesim.Action, cands [][]mutation, m int, rng *rand.Rand) []mutation {
+	balanced := make([][]mutation, len(cands))
 	var usable []int
-	for p, c := range cands {
-		if len(c) > 0 {
+	for p, cs := range cands {
+		base := len(statesim.English(f, gold[p]))
+		var longer, shorter, same []mutation
+		for _, c := range cs {
+			switch d := len(statesim.English(f, c.step)) - base; {
+			case d > 0:
+				longer = append(longer, c)
+			case d < 0:
+				shorter = append(shorter, c)
+			default:
+				same = append(same, c)
+			}
+		}
+		switch {
+		case len(longer) > 0 && len(shorter) > 0:
+			balanced[p] = [][]mutation{longer, shorter}[rng.IntN(2)]
+		case len(same) > 0:
+			balanced[p] = same
+		}
+		if len(balanced[p]) > 0 {
 			usable = append(usable, p)
 		}
 	}
@@ -168,7 +188,7 @@ func pickMutations(cands [][]mutation, m int, rng *rand.Rand) []mutation {
 	sortInts(usable)
 	out := make([]mutation, m)
 	for k, p := range usable {
-		out[k] = cands[p][rng.IntN(len(cands[p]))]
+		out[k] = balanced[p][rng.IntN(len(balanced[p]))]
 	}
 	return out
 }
@@ -197,7 +217,7 @@ func buildEdgeCase(sp *Spec, index int64) (Question, error) {
 		for p := range gold {
 			cands[p] = recoveryMistakes(&f, clean, start, gold, p, rng)
 		}
-		muts := pickMutations(cands, m, rng)
+		muts := pickMutations(&f, gold, cands, m, rng)
 		if muts == nil {
 			return Question{}, errRetry
 		}

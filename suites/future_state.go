@@ -1,9 +1,9 @@
 package suites
 
 import (
+	"cmp"
 	"math/rand/v2"
 	"slices"
-	"strings"
 
 	"github.com/formplan/formplan/forms"
 	"github.com/formplan/formplan/perturb"
@@ -20,25 +20,41 @@ func init() {
 
 // futureCell returns the horizon and whether the answer is Yes for index:
 // within a family's questions, indices cycle through horizons, then Yes and
-// No, so every (family, horizon) cell is balanced.
-func futureCell(sp *Spec, index int64) (h int, yes bool) {
+// No, then reordering and rewriting, then whether the plans share their last
+// step, so every (family, horizon) cell is
+// balanced and as many Yes as No pairs use the same actions.
+func futureCell(sp *Spec, index int64) (h int, yes, reorder, lastSame bool) {
 	_, lo, hi, local := sp.cell(index)
 	nh := int64(hi - lo + 1)
-	return lo + int(local%nh), (local/nh)%2 == 0
+	h = lo + int(local%nh)
+	yes = (local/nh)%2 == 0
+	reorder = h > 1 && (local/(2*nh))%2 == 0
+	// A reordering of two steps that keeps the last one is no reordering.
+	lastSame = h > 1 && (local/(4*nh))%2 == 0 && !(reorder && h == 2)
+	return h, yes, reorder, lastSame
 }
 
-// multisetKey identifies a plan's actions regardless of order.
-func multisetKey(plan []statesim.Action) string {
-	keys := make([]string, len(plan))
-	for i, a := range plan {
-		keys[i] = planKey([]statesim.Action{a})
+// sameActions reports whether a and b hold the same actions, in any order.
+func sameActions(a, b []statesim.Action) bool {
+	if len(a) != len(b) {
+		return false
 	}
-	slices.Sort(keys)
-	return strings.Join(keys, "|")
+	return slices.Equal(sortedActions(a), sortedActions(b))
+}
+
+func sortedActions(p []statesim.Action) []statesim.Action {
+	s := slices.Clone(p)
+	slices.SortFunc(s, compareActions)
+	return s
+}
+
+func compareActions(x, y statesim.Action) int {
+	return cmp.Or(cmp.Compare(x.Op, y.Op), cmp.Compare(x.Target.Kind, y.Target.Kind), cmp.Compare(x.Target.Ordinal, y.Target.Ordinal),
+		cmp.Compare(x.Target.Label, y.Target.Label), cmp.Compare(x.N, y.N), cmp.Compare(x.Text, y.Text))
 }
 
 func buildFutureState(sp *Spec, index int64) (Question, error) {
-	h, yes := futureCell(sp, index)
+	h, yes, reorder, lastSame := futureCell(sp, index)
 	return build("future_state", sp, index, func(rng *rand.Rand, fam *forms.Family) (Question, error) {
 		f := fam.NewForm(rng)
 		start := statesim.RandomState(&f, rng, 0.5)
@@ -52,8 +68,7 @@ func buildFutureState(sp *Spec, index int64) (Question, error) {
 		}
 		// Half the pairs are reorderings (same actions), half rewrites (other
 		// actions), for Yes and No alike, so "same actions means Yes" is chance.
-		reorder := h > 1 && rng.IntN(2) == 0
-		b, ok := secondPlan(&f, start, a, outA.Final, yes, reorder, rng)
+		b, ok := secondPlan(&f, start, a, outA.Final, yes, reorder, lastSame, rng)
 		if !ok {
 			return Question{}, errRetry
 		}
@@ -101,10 +116,10 @@ func samePartOK(f *forms.Form, a, b []statesim.Action) func(t statesim.State, pa
 
 // secondPlan derives plan B from plan A: by reordering A's actions when
 // reorder is set, otherwise by replacing some of them, so that B ends in A's
-// final state exactly when same is set. A No prefers a near miss: states
-// that differ in one element.
-func secondPlan(f *forms.Form, start statesim.State, a []statesim.Action, final statesim.State, same, reorder bool, rng *rand.Rand) ([]statesim.Action, bool) {
-	ms := multisetKey(a)
+// final state exactly when same is set, and shares A's last step exactly
+// when lastSame is set. A No prefers a near miss: states that differ in one
+// element.
+func secondPlan(f *forms.Form, start statesim.State, a []statesim.Action, final statesim.State, same, reorder, lastSame bool, rng *rand.Rand) ([]statesim.Action, bool) {
 	var fallback []statesim.Action
 	for try := 0; try < 60; try++ {
 		b := slices.Clone(a)
@@ -114,11 +129,11 @@ func secondPlan(f *forms.Form, start statesim.State, a []statesim.Action, final 
 			for k := 1 + rng.IntN(len(b)); k > 0; k-- {
 				b[rng.IntN(len(b))] = perturb.Step(f, rng)
 			}
-			if multisetKey(b) == ms {
+			if sameActions(a, b) {
 				continue
 			}
 		}
-		if planKey(b) == planKey(a) {
+		if slices.Equal(a, b) || (b[len(b)-1] == a[len(a)-1]) != lastSame {
 			continue
 		}
 		out, err := statesim.Run(f, start, b)
