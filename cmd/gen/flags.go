@@ -29,7 +29,6 @@ type config struct {
 	quiet      bool
 	version    bool
 	help       bool
-	args       []string
 }
 
 const examples = `
@@ -42,7 +41,7 @@ Examples:
 `
 
 func parseFlags(args []string, stderr io.Writer) (*config, error) {
-	c := &config{args: args}
+	c := &config{}
 	fs := pflag.NewFlagSet("gen", pflag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.StringVar(&c.out, "out", "out", "output directory")

@@ -84,7 +84,7 @@ func generateCmd(ctx context.Context, c *config, stdout, stderr io.Writer) error
 		n := spec.Total()
 		plan := generate.Plan{
 			Out: c.out, Suites: []suites.Suite{s}, Counts: []int64{n}, Spec: spec,
-			Workers: c.workers, Version: version, Flags: strings.Join(c.args, " "),
+			Workers: c.workers, Version: version, Flags: c.contentFlags(),
 		}
 		res, err := generate.Run(ctx, plan)
 		if err != nil {
@@ -113,4 +113,25 @@ func checkWritable(out string) error {
 	}
 	f.Close()
 	return os.Remove(filepath.Clean(f.Name()))
+}
+
+// contentFlags renders the settings that decide the files' content, in a
+// fixed form: output directory, workers and verbosity are left out, so they
+// never change a byte of the output.
+func (c *config) contentFlags() string {
+	parts := []string{
+		fmt.Sprintf("--seed %d", c.seed),
+		"--suites " + strings.Join(c.suites, ","),
+		"--families " + strings.Join(c.families, ","),
+		fmt.Sprintf("--n %d", c.n),
+		fmt.Sprintf("--horizon %d-%d", c.horizonMin, c.horizonMax),
+		fmt.Sprintf("--choices %d", c.choices),
+	}
+	if c.preset != "" {
+		parts = append(parts, "--preset "+c.preset)
+	}
+	if c.noImages {
+		parts = append(parts, "--no-images")
+	}
+	return strings.Join(parts, " ")
 }
