@@ -29,6 +29,10 @@ type Plan struct {
 	Flags   string // the command line, recorded in file metadata
 	// Progress, if set, is called after each question is written.
 	Progress func(done int64)
+	// Painter, if set, adds pictures to the rows; BatchSize questions are
+	// painted at a time (0 means 256).
+	Painter   Painter
+	BatchSize int
 }
 
 // SuiteResult says what was written for one suite.
@@ -62,6 +66,7 @@ func FilePath(out, suite string) string {
 
 type built struct {
 	index int64
+	q     suites.Question
 	row   dataset.Row
 	err   error
 }
@@ -112,7 +117,7 @@ func runSuite(ctx context.Context, p Plan, s suites.Suite, n int64) (SuiteResult
 					row, err = Row(&q, p.Spec.Seed, p.Version)
 				}
 				select {
-				case results <- built{i, row, err}:
+				case results <- built{i, q, row, err}:
 				case <-ctx.Done():
 					return
 				}
@@ -124,32 +129,60 @@ func runSuite(ctx context.Context, p Plan, s suites.Suite, n int64) (SuiteResult
 		close(results)
 	}()
 
-	// Emit rows in index order; at most workers*8 wait out of order, since
-	// jobs are handed out in order and the buffers are bounded.
-	pending := map[int64]dataset.Row{}
+	// Emit rows in index order, a batch at a time so pictures are rendered
+	// many to a page. Jobs are handed out in order and the channels are
+	// bounded, so few rows wait out of order.
+	batchSize := p.BatchSize
+	if batchSize <= 0 {
+		batchSize = 256
+	}
+	pending := map[int64]built{}
+	var batchQ []suites.Question
+	var batchR []dataset.Row
 	next := int64(0)
+	flush := func() error {
+		if len(batchR) == 0 {
+			return nil
+		}
+		if p.Painter != nil {
+			if err := p.Painter.Paint(ctx, batchQ, batchR); err != nil {
+				return err
+			}
+		}
+		if err := w.Write(batchR...); err != nil {
+			return fmt.Errorf("generate: %s: %w", s.Name, err)
+		}
+		if p.Progress != nil {
+			p.Progress(int64(len(batchR)))
+		}
+		batchQ, batchR = batchQ[:0], batchR[:0]
+		return nil
+	}
 	for b := range results {
 		if b.err != nil {
 			return SuiteResult{}, b.err
 		}
-		pending[b.index] = b.row
+		pending[b.index] = b
 		for {
-			row, ok := pending[next]
+			got, ok := pending[next]
 			if !ok {
 				break
 			}
 			delete(pending, next)
-			if err := w.Write(row); err != nil {
-				return SuiteResult{}, fmt.Errorf("generate: %s: %w", s.Name, err)
-			}
+			batchQ, batchR = append(batchQ, got.q), append(batchR, got.row)
 			next++
-			if p.Progress != nil {
-				p.Progress(1)
+			if len(batchR) == batchSize {
+				if err := flush(); err != nil {
+					return SuiteResult{}, err
+				}
 			}
 		}
 		if ctx.Err() != nil {
 			return SuiteResult{}, ctx.Err()
 		}
+	}
+	if err := flush(); err != nil {
+		return SuiteResult{}, err
 	}
 	if err := ctx.Err(); err != nil {
 		return SuiteResult{}, err

@@ -1,17 +1,24 @@
 // Package templates holds the texts and markup the generator fills in: the
-// Instruct and CoT prompt of every suite. They are parsed once from files
+// Instruct and CoT prompt of every suite, and the HTML of a form. They are parsed once from files
 // embedded in the binary, with missing keys an error.
 package templates
 
 import (
 	"embed"
 	"fmt"
+	htmltemplate "html/template"
 	"strings"
 	"text/template"
 )
 
-//go:embed prompts/*.tmpl
+//go:embed prompts/*.tmpl form.html.tmpl
 var files embed.FS
+
+// FormHTML is the MiniWoB-style markup of a form: the "head" template (style
+// and the script that keeps a slider's printed value current) and the
+// "form" template, whose data is a formview page. It is html/template, so
+// labels and task texts from users' configs are escaped, never markup.
+var FormHTML = htmltemplate.Must(htmltemplate.New("form").Option("missingkey=error").ParseFS(files, "form.html.tmpl"))
 
 var prompts = template.Must(template.New("prompts").Option("missingkey=error").ParseFS(files, "prompts/*.tmpl"))
 

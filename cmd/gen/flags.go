@@ -26,6 +26,8 @@ type config struct {
 	choices    int
 	workers    int
 	noImages   bool
+	scale      float64
+	chrome     string
 	quiet      bool
 	version    bool
 	help       bool
@@ -54,6 +56,8 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 	fs.IntVar(&c.choices, "choices", 4, "options per multiple-choice question (2-8)")
 	fs.IntVar(&c.workers, "workers", 0, "parallel workers (0: one per CPU); never changes the output")
 	fs.BoolVar(&c.noImages, "no-images", false, "write rows without screenshots")
+	fs.Float64Var(&c.scale, "scale", 1, "screenshot scale: 1 gives MiniWoB's 160 x 210 pixels, 2 and 3 sharper pictures")
+	fs.StringVar(&c.chrome, "chrome", "", "path to Chromium (default: $CHROME_PATH, then chromium on PATH)")
 	fs.BoolVarP(&c.quiet, "quiet", "q", false, "print nothing but errors")
 	fs.BoolVar(&c.version, "version", false, "print the version and exit")
 	fs.Usage = func() {
@@ -88,6 +92,9 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 	}
 	if c.choices < 2 || c.choices > len(suites.Letters) {
 		return nil, usagef("--choices %d: use 2 to %d options", c.choices, len(suites.Letters))
+	}
+	if !(c.scale > 0 && c.scale <= 4) {
+		return nil, usagef("--scale %g: use a number above 0 and at most 4, such as 1, 2 or 3", c.scale)
 	}
 	if c.workers < 0 {
 		return nil, usagef("--workers %d: use 0 (one per CPU) or more", c.workers)

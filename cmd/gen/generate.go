@@ -10,7 +10,9 @@ import (
 	"time"
 
 	"github.com/formplan/formplan/forms"
+	"github.com/formplan/formplan/formview"
 	"github.com/formplan/formplan/generate"
+	"github.com/formplan/formplan/render"
 	"github.com/formplan/formplan/suites"
 )
 
@@ -67,6 +69,19 @@ func generateCmd(ctx context.Context, c *config, stdout, stderr io.Writer) error
 	if c.preset == "paper" {
 		fams = forms.Builtins()
 	}
+	var painter generate.Painter
+	if !c.noImages {
+		chrome, err := render.FindChrome(c.chrome)
+		if err != nil {
+			return err
+		}
+		r, err := render.New(ctx, render.Options{ChromePath: chrome, Scale: c.scale, Head: formview.Head()})
+		if err != nil {
+			return err
+		}
+		defer r.Close()
+		painter = &generate.Screens{Renderer: r, Scale: c.scale}
+	}
 	if err := checkWritable(c.out); err != nil {
 		return err
 	}
@@ -84,7 +99,7 @@ func generateCmd(ctx context.Context, c *config, stdout, stderr io.Writer) error
 		n := spec.Total()
 		plan := generate.Plan{
 			Out: c.out, Suites: []suites.Suite{s}, Counts: []int64{n}, Spec: spec,
-			Workers: c.workers, Version: version, Flags: c.contentFlags(),
+			Workers: c.workers, Version: version, Flags: c.contentFlags(), Painter: painter,
 		}
 		res, err := generate.Run(ctx, plan)
 		if err != nil {
@@ -132,6 +147,8 @@ func (c *config) contentFlags() string {
 	}
 	if c.noImages {
 		parts = append(parts, "--no-images")
+	} else {
+		parts = append(parts, fmt.Sprintf("--scale %g", c.scale))
 	}
 	return strings.Join(parts, " ")
 }

@@ -1,0 +1,164 @@
+// Package formview shows form states as MiniWoB-style pictures: it writes a
+// state's HTML from templates/, checks what the browser's DOM reports against
+// the simulator, records element boxes and click points, and turns plan
+// steps into real user inputs.
+//
+//	job, _ := formview.Job(&form, state, "Select Br and click Submit.", "q1")
+//	res, _ := renderer.Render(ctx, []render.Job{job})
+//	err := formview.Check(&form, state, res[0].Elements) // nil: the picture shows the state
+package formview
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/formplan/formplan/forms"
+	"github.com/formplan/formplan/render"
+	"github.com/formplan/formplan/statesim"
+	"github.com/formplan/formplan/templates"
+)
+
+// Width and Height are a task picture's size in CSS pixels, as in MiniWoB.
+const (
+	Width  = 160
+	Height = 210
+)
+
+// element is what the form template needs of one element.
+type element struct {
+	ID, Kind, Label, Name, Value string
+	Min, Max, Step               int
+	On                           bool
+}
+
+type page struct {
+	Task     string
+	Elements []element
+}
+
+// Head returns the style and script every page of forms needs.
+func Head() string {
+	var b strings.Builder
+	if err := templates.FormHTML.ExecuteTemplate(&b, "head", nil); err != nil {
+		panic("formview: head template: " + err.Error()) // the template is embedded: cannot fail
+	}
+	return b.String()
+}
+
+// Job returns the render job that shows state s of form f under the task
+// text. uid must differ between jobs rendered on one page: it keeps radio
+// groups of different forms apart.
+func Job(f *forms.Form, s statesim.State, task, uid string) (render.Job, error) {
+	if err := statesim.Validate(f, s); err != nil {
+		return render.Job{}, fmt.Errorf("formview: %w", err)
+	}
+	p := page{Task: task}
+	for i, e := range f.Elements {
+		el := element{ID: e.ID, Kind: e.Kind.String(), Label: e.Label, Min: e.Min, Max: e.Max, Step: e.Step, On: s[i].N == 1}
+		switch e.Kind {
+		case forms.Slider:
+			el.Value = strconv.Itoa(s[i].N)
+		case forms.TextBox:
+			el.Value = s[i].S
+		case forms.Radio:
+			el.Name = uid + "-" + e.Group
+		}
+		p.Elements = append(p.Elements, el)
+	}
+	var b strings.Builder
+	if err := templates.FormHTML.ExecuteTemplate(&b, "form", p); err != nil {
+		return render.Job{}, fmt.Errorf("formview: %w", err)
+	}
+	return render.Job{HTML: b.String(), Width: Width, Height: Height}, nil
+}
+
+// Check compares what the DOM reports after rendering with state s: every
+// box's checked state, every slider's value and the value printed beside it,
+// every text box's text. A mismatch is an error naming the element.
+func Check(f *forms.Form, s statesim.State, dom []render.Element) error {
+	byID := map[string]render.Element{}
+	for _, d := range dom {
+		byID[d.ID] = d
+	}
+	for i, e := range f.Elements {
+		d, ok := byID[e.ID]
+		if !ok {
+			return fmt.Errorf("formview: element %s (%s) is missing from the page", e.ID, e.Kind)
+		}
+		var got, want string
+		switch e.Kind {
+		case forms.Checkbox, forms.Radio:
+			got, want = strconv.FormatBool(d.Checked), strconv.FormatBool(s[i].N == 1)
+		case forms.Slider:
+			got, want = d.Value+" shown "+d.Shown, strconv.Itoa(s[i].N)+" shown "+strconv.Itoa(s[i].N)
+		case forms.TextBox:
+			got, want = strconv.Quote(d.Value), strconv.Quote(s[i].S)
+		}
+		if got != want {
+			return fmt.Errorf("formview: element %s (%s): the page shows %s, the simulator says %s", e.ID, f.Name(f.RefOf(i)), got, want)
+		}
+	}
+	return nil
+}
+
+// Box is an element's bounding box in a picture.
+type Box struct {
+	ID     string     `json:"id"`
+	Kind   string     `json:"kind"`
+	Name   string     `json:"name"`   // how instructions refer to it
+	Pixels [4]float64 `json:"pixels"` // x, y, width, height in pixels
+	Norm   [4]float64 `json:"norm"`   // the same, divided by the picture's width and height
+}
+
+// Step is the ground truth of one plan step for exact-match scoring.
+type Step struct {
+	Op     string     `json:"op"`
+	Target string     `json:"target"`          // element id, or "" when the form has no such element
+	Point  [2]float64 `json:"point,omitempty"` // where to click: the target's centre, in pixels
+	Norm   [2]float64 `json:"norm,omitempty"`  // the same, normalised
+	Value  string     `json:"value,omitempty"` // text typed, or slider value or amount
+}
+
+// Boxes returns the boxes of every element of f in one rendered picture.
+func Boxes(f *forms.Form, dom []render.Element) []Box {
+	var out []Box
+	for _, d := range dom {
+		b := Box{ID: d.ID, Kind: d.Kind, Pixels: [4]float64{d.Box.X, d.Box.Y, d.Box.W, d.Box.H}, Norm: [4]float64{d.Norm.X, d.Norm.Y, d.Norm.W, d.Norm.H}}
+		for i, e := range f.Elements {
+			if e.ID == d.ID {
+				b.Name = f.Name(f.RefOf(i))
+			}
+		}
+		out = append(out, b)
+	}
+	return out
+}
+
+// Steps returns the ground-truth steps of plan on the picture whose boxes are
+// given: each step's target element and the point to click.
+func Steps(f *forms.Form, plan []statesim.Action, boxes []Box) []Step {
+	at := map[string]Box{}
+	for _, b := range boxes {
+		at[b.ID] = b
+	}
+	var out []Step
+	for _, a := range plan {
+		st := Step{Op: string(a.Op)}
+		switch a.Op {
+		case statesim.Set, statesim.Move:
+			st.Value = strconv.Itoa(a.N)
+		case statesim.Type, statesim.Enter:
+			st.Value = a.Text
+		}
+		if i, err := f.Find(a.Target); err == nil {
+			st.Target = f.Elements[i].ID
+			if b, ok := at[st.Target]; ok {
+				st.Point = [2]float64{b.Pixels[0] + b.Pixels[2]/2, b.Pixels[1] + b.Pixels[3]/2}
+				st.Norm = [2]float64{b.Norm[0] + b.Norm[2]/2, b.Norm[1] + b.Norm[3]/2}
+			}
+		}
+		out = append(out, st)
+	}
+	return out
+}

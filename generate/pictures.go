@@ -1,0 +1,107 @@
+package generate
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strconv"
+
+	"github.com/formplan/formplan/dataset"
+	"github.com/formplan/formplan/formview"
+	"github.com/formplan/formplan/render"
+	"github.com/formplan/formplan/statesim"
+	"github.com/formplan/formplan/suites"
+)
+
+// Painter adds pictures to rows: rows[k] belongs to qs[k].
+type Painter interface {
+	Paint(ctx context.Context, qs []suites.Question, rows []dataset.Row) error
+}
+
+// Screens paints rows with screenshots from Chromium. Each distinct
+// (form, state, task) of a batch is rendered once, and every picture is
+// checked against the simulator by reading the page back.
+type Screens struct {
+	Renderer *render.Renderer
+	Scale    float64 // the renderer's scale, recorded in every row
+}
+
+// picture identifies what one screenshot shows.
+func pictureKey(q *suites.Question, s statesim.State) (string, error) {
+	f, err := json.Marshal(q.Meta.Form)
+	if err != nil {
+		return "", err
+	}
+	return string(f) + "\x00" + s.Key() + "\x00" + q.Task, nil
+}
+
+// rowBoxes is the JSON of the boxes column.
+type rowBoxes struct {
+	Pictures [][]formview.Box  `json:"pictures"` // per picture, every element's box
+	Steps    [][]formview.Step `json:"steps"`    // per plan, each step's target and click point on picture 1
+}
+
+// Paint renders the pictures of qs and fills image, image_2, image_width,
+// image_height, scale and boxes of rows.
+func (p *Screens) Paint(ctx context.Context, qs []suites.Question, rows []dataset.Row) error {
+	index := map[string]int{}
+	var jobs []render.Job
+	type ref struct{ q, pic, job int }
+	var refs []ref
+	for k := range qs {
+		q := &qs[k]
+		for pic, s := range q.Meta.Pictures {
+			key, err := pictureKey(q, s)
+			if err != nil {
+				return fmt.Errorf("generate: %s %d: %w", q.Suite, q.Index, err)
+			}
+			j, ok := index[key]
+			if !ok {
+				job, err := formview.Job(&q.Meta.Form, s, q.Task, "f"+strconv.Itoa(len(jobs)))
+				if err != nil {
+					return fmt.Errorf("generate: %s %d: %w", q.Suite, q.Index, err)
+				}
+				j = len(jobs)
+				index[key] = j
+				jobs = append(jobs, job)
+			}
+			refs = append(refs, ref{k, pic, j})
+		}
+	}
+	res, err := p.Renderer.Render(ctx, jobs)
+	if err != nil {
+		return fmt.Errorf("generate: %w", err)
+	}
+	boxes := make([]rowBoxes, len(qs))
+	for _, r := range refs {
+		q := &qs[r.q]
+		shot := res[r.job]
+		if err := formview.Check(&q.Meta.Form, q.Meta.Pictures[r.pic], shot.Elements); err != nil {
+			return fmt.Errorf("generate: %s %d picture %d: %w", q.Suite, q.Index, r.pic+1, err)
+		}
+		img := &dataset.Image{Bytes: shot.PNG}
+		row := &rows[r.q]
+		if r.pic == 0 {
+			row.Image = img
+			row.ImageWidth, row.ImageHeight = int64(shot.Width), int64(shot.Height)
+			row.Scale = p.Scale
+		} else {
+			row.Image2 = img
+		}
+		b := formview.Boxes(&q.Meta.Form, shot.Elements)
+		boxes[r.q].Pictures = append(boxes[r.q].Pictures, b)
+		if r.pic == 0 {
+			for _, plan := range q.Meta.Plans {
+				boxes[r.q].Steps = append(boxes[r.q].Steps, formview.Steps(&q.Meta.Form, plan, b))
+			}
+		}
+	}
+	for k := range rows {
+		raw, err := json.Marshal(boxes[k])
+		if err != nil {
+			return err
+		}
+		rows[k].Boxes = string(raw)
+	}
+	return nil
+}

@@ -1,0 +1,274 @@
+package render
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"maps"
+	"math"
+	"slices"
+	"strings"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/input"
+	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+)
+
+// Input is one real user input for Execute.
+type Input struct {
+	// Op is one of:
+	//   - "click": a left mouse click at the centre of the element marked
+	//     data-el=Element, or at X, Y if Element is "";
+	//   - "type": Text, one key press per character, at the caret of the
+	//     focused element;
+	//   - "key": the named key Key, such as "ArrowRight", "ArrowLeft",
+	//     "Backspace", "Delete", "End", "Home", "Tab" or "Enter", pressed
+	//     Repeat times (0 means once);
+	//   - "selectall": Ctrl+A.
+	Op      string
+	Element string
+	X, Y    float64 // output pixels from the picture's top-left, like Element.Box
+	Text    string
+	Key     string
+	Repeat  int
+}
+
+// String returns a short description of the input for error messages.
+func (in Input) String() string {
+	switch in.Op {
+	case "click":
+		if in.Element != "" {
+			return fmt.Sprintf("click %q", in.Element)
+		}
+		return fmt.Sprintf("click (%g, %g)", in.X, in.Y)
+	case "type":
+		return fmt.Sprintf("type %q", in.Text)
+	case "key":
+		return fmt.Sprintf("key %s x%d", in.Key, max(in.Repeat, 1))
+	}
+	return in.Op
+}
+
+// InputError is the error of an input that cannot be performed, such as a
+// click on an element that the job does not have. Trying again does not
+// help.
+type InputError struct {
+	Index int   // of the input in the call
+	Input Input // the input
+	Err   error // what is wrong
+}
+
+func (e *InputError) Error() string {
+	return fmt.Sprintf("render: input %d (%v): %v", e.Index, e.Input, e.Err)
+}
+
+// Unwrap returns the cause.
+func (e *InputError) Unwrap() error { return e.Err }
+
+// Execute loads job in a page of its own, performs the inputs with real
+// input events (Input.dispatchMouseEvent and Input.dispatchKeyEvent), and
+// reads the job's elements back as Render does. The page's own scripts see
+// the events, so, for example, a slider's printed value follows the slider.
+// If the browser crashes or hangs, the job is loaded again and every input
+// is performed again in a new browser.
+func (r *Renderer) Execute(ctx context.Context, job Job, inputs []Input) ([]Element, error) {
+	if err := r.checkJob(job); err != nil {
+		return nil, &JobError{Job: 0, Err: err}
+	}
+	for i, in := range inputs {
+		if err := checkInput(in); err != nil {
+			return nil, &InputError{Index: i, Input: in, Err: err}
+		}
+	}
+	jobs := []Job{job}
+	pages, err := layoutPages(jobs, []int{0}, r.opt.Scale)
+	if err != nil {
+		return nil, err
+	}
+	p := pages[0]
+	html := p.html(jobs, r.opt.Head, false)
+	var els []Element
+	err = r.withTab(ctx, execTabs, func(ctx context.Context, t *tab) error {
+		if err := t.load(ctx, p, html, r.opt.Scale); err != nil {
+			return err
+		}
+		if err := t.settle(ctx); err != nil {
+			return err
+		}
+		for i, in := range inputs {
+			if err := t.perform(ctx, in, r.opt.Scale); err != nil {
+				if errors.As(err, new(*permanentError)) {
+					err = &InputError{Index: i, Input: in, Err: err}
+				}
+				return err
+			}
+		}
+		cells, err := t.readback(ctx)
+		if err != nil {
+			return err
+		}
+		if len(cells) != 1 {
+			return fmt.Errorf("page has %d cells after the inputs, want 1", len(cells))
+		}
+		els, err = cells[0].elements(job, 0, r.opt.Scale)
+		return err
+	})
+	if err != nil {
+		var ie *InputError
+		var je *JobError
+		if errors.As(err, &ie) || errors.As(err, &je) {
+			return nil, err
+		}
+		return nil, fmt.Errorf("render: execute: %w", err)
+	}
+	return els, nil
+}
+
+// checkInput reports what is wrong with an input, or nil.
+func checkInput(in Input) error {
+	switch in.Op {
+	case "click":
+		if in.Element == "" && !(finite(in.X) && finite(in.Y)) {
+			return errors.New("no element and no finite point")
+		}
+	case "type":
+	case "key":
+		if _, ok := namedKeys[in.Key]; !ok {
+			return fmt.Errorf("unknown key %q (known: %s)", in.Key, strings.Join(slices.Sorted(maps.Keys(namedKeys)), ", "))
+		}
+		if in.Repeat < 0 {
+			return fmt.Errorf("repeat %d", in.Repeat)
+		}
+	case "selectall":
+	default:
+		return fmt.Errorf("unknown op %q (want click, type, key or selectall)", in.Op)
+	}
+	return nil
+}
+
+func finite(f float64) bool { return !math.IsNaN(f) && !math.IsInf(f, 0) }
+
+// namedKeys maps the name of each non-printing key, such as "ArrowRight",
+// to its rune in the kb package.
+var namedKeys = func() map[string]rune {
+	m := map[string]rune{}
+	for r, k := range kb.Keys {
+		if k.Print && k.Key != "Enter" && k.Key != "Tab" {
+			continue
+		}
+		if old, ok := m[k.Key]; !ok || r < old {
+			m[k.Key] = r
+		}
+	}
+	return m
+}()
+
+// settle waits until the fonts and images of the page are ready, so that
+// inputs land where the elements are shown.
+func (t *tab) settle(ctx context.Context) error {
+	res, err := cdp.Call(ctx, t.target, runtime.Evaluate, runtime.EvaluateParams{
+		Expression: `Promise.all([document.fonts.ready,
+			...Array.from(document.images, (i) => i.decode().catch(() => {}))]).then(() => true)`,
+		AwaitPromise: new(true),
+	})
+	if err != nil {
+		return fmt.Errorf("Runtime.evaluate: %w", err)
+	}
+	if res.ExceptionDetails != nil {
+		return fmt.Errorf("wait for the page: %s", exceptionText(res.ExceptionDetails))
+	}
+	return nil
+}
+
+// perform sends one input to the page. Errors that trying again does not
+// fix are permanentErrors.
+func (t *tab) perform(ctx context.Context, in Input, scale float64) error {
+	switch in.Op {
+	case "click":
+		x, y := in.X/scale, in.Y/scale
+		if in.Element != "" {
+			var err error
+			if x, y, err = t.centre(ctx, in.Element); err != nil {
+				return err
+			}
+		}
+		return t.click(ctx, x, y)
+	case "type":
+		_, err := chromedp.KeyEvent(in.Text)(ctx, t.target)
+		return err
+	case "key":
+		keys := strings.Repeat(string(namedKeys[in.Key]), max(in.Repeat, 1))
+		_, err := chromedp.KeyEvent(keys)(ctx, t.target)
+		return err
+	case "selectall":
+		return t.selectAll(ctx)
+	}
+	return &permanentError{fmt.Errorf("unknown op %q", in.Op)}
+}
+
+// centre returns the centre of the element marked data-el=id, in CSS px
+// of the viewport.
+func (t *tab) centre(ctx context.Context, id string) (x, y float64, err error) {
+	quoted, _ := json.Marshal(id) // a string always encodes
+	res, err := cdp.Call(ctx, t.target, runtime.Evaluate, runtime.EvaluateParams{
+		Expression: `(() => {
+			const el = document.querySelector('[data-render-cell] [data-el="' + CSS.escape(` + string(quoted) + `) + '"]');
+			if (!el) return null;
+			const r = el.getBoundingClientRect();
+			return [r.left + r.width / 2, r.top + r.height / 2, r.width, r.height];
+		})()`,
+		ReturnByValue: new(true),
+	})
+	if err != nil {
+		return 0, 0, fmt.Errorf("Runtime.evaluate: %w", err)
+	}
+	if res.ExceptionDetails != nil {
+		return 0, 0, fmt.Errorf("find element: %s", exceptionText(res.ExceptionDetails))
+	}
+	var c []float64
+	if res.Result == nil || json.Unmarshal(res.Result.Value, &c) != nil || len(c) != 4 {
+		return 0, 0, &permanentError{fmt.Errorf("no element with data-el=%q", id)}
+	}
+	if c[2] == 0 || c[3] == 0 {
+		return 0, 0, &permanentError{fmt.Errorf("element %q is not shown", id)}
+	}
+	return c[0], c[1], nil
+}
+
+// click moves the mouse to x, y (CSS px of the viewport) and clicks the left
+// button there.
+func (t *tab) click(ctx context.Context, x, y float64) error {
+	for _, p := range []input.DispatchMouseEventParams{
+		{Type: input.DispatchMouseEventTypeMouseMoved, X: x, Y: y},
+		{Type: input.DispatchMouseEventTypeMousePressed, X: x, Y: y, Button: input.MouseButtonLeft, Buttons: 1, ClickCount: 1},
+		{Type: input.DispatchMouseEventTypeMouseReleased, X: x, Y: y, Button: input.MouseButtonLeft, ClickCount: 1},
+	} {
+		if _, err := cdp.Call(ctx, t.target, input.DispatchMouseEvent, p); err != nil {
+			return fmt.Errorf("Input.dispatchMouseEvent %s: %w", p.Type, err)
+		}
+	}
+	return nil
+}
+
+// selectAll presses Ctrl+A.
+func (t *tab) selectAll(ctx context.Context) error {
+	down := input.DispatchKeyEventParams{
+		Type:                  input.DispatchKeyEventTypeRawKeyDown,
+		Modifiers:             int64(chromedp.ModifierCtrl),
+		Key:                   "a",
+		Code:                  "KeyA",
+		WindowsVirtualKeyCode: 65,
+		NativeVirtualKeyCode:  65,
+	}
+	up := down
+	up.Type = input.DispatchKeyEventTypeKeyUp
+	for _, p := range []input.DispatchKeyEventParams{down, up} {
+		if _, err := cdp.Call(ctx, t.target, input.DispatchKeyEvent, p); err != nil {
+			return fmt.Errorf("Input.dispatchKeyEvent %s: %w", p.Type, err)
+		}
+	}
+	return nil
+}
