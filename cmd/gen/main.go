@@ -3,6 +3,8 @@
 // Usage:
 //
 //	gen [flags]
+//	gen verify DIR
+//	gen preview DIR
 //
 // With no flags it writes every suite, 300 questions each, to out/. See
 // gen --help for the flags and examples.
@@ -44,6 +46,14 @@ func usagef(format string, args ...any) error { return usageError{fmt.Sprintf(fo
 
 // run does the work of gen with args (without the program name).
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	if len(args) > 0 {
+		switch args[0] {
+		case "verify":
+			return verifyCmd(ctx, args[1:], stdout, stderr)
+		case "preview":
+			return previewCmd(ctx, args[1:], stdout, stderr)
+		}
+	}
 	cfg, err := parseFlags(args, stderr)
 	if err != nil {
 		return err
