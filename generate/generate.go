@@ -33,13 +33,29 @@ type Plan struct {
 	// painted at a time (0 means 256).
 	Painter   Painter
 	BatchSize int
+	// Shard and Shards select a contiguous part of every suite's indices:
+	// shard K of N holds indices [K*n/N, (K+1)*n/N). Shards 0 means 1. The N
+	// shards' files together hold the rows of the single run, each once.
+	Shard, Shards int
+	// Resume keeps a suite's file that is already complete for this very
+	// plan (same content flags, shard and row count) instead of redoing it.
+	Resume bool
+}
+
+// ShardRange returns the indices [lo, hi) of shard k of shards over n questions.
+func ShardRange(n int64, k, shards int) (lo, hi int64) {
+	if shards <= 1 {
+		return 0, n
+	}
+	return n * int64(k) / int64(shards), n * int64(k+1) / int64(shards)
 }
 
 // SuiteResult says what was written for one suite.
 type SuiteResult struct {
-	Suite string
-	Rows  int64
-	File  string
+	Suite   string
+	Rows    int64
+	File    string
+	Resumed bool // the file was already complete and was kept
 }
 
 // Run executes the plan. A suite's file appears only once all its rows are
@@ -47,6 +63,9 @@ type SuiteResult struct {
 func Run(ctx context.Context, p Plan) ([]SuiteResult, error) {
 	if err := p.Spec.Validate(); err != nil {
 		return nil, err
+	}
+	if p.Shards > 1 && (p.Shard < 0 || p.Shard >= p.Shards) {
+		return nil, fmt.Errorf("generate: shard %d of %d: want 0 <= K < N", p.Shard, p.Shards)
 	}
 	var res []SuiteResult
 	for k, s := range p.Suites {
@@ -59,9 +78,30 @@ func Run(ctx context.Context, p Plan) ([]SuiteResult, error) {
 	return res, nil
 }
 
-// FilePath returns where a suite's single file goes.
-func FilePath(out, suite string) string {
-	return filepath.Join(out, suite, "test-00000-of-00001.parquet")
+// FilePath returns where shard k of shards of a suite goes, in the layout
+// Hugging Face datasets reads as one split: <out>/<suite>/test-0000K-of-0000N.parquet.
+func FilePath(out, suite string, k, shards int) string {
+	shards = max(shards, 1)
+	return filepath.Join(out, suite, fmt.Sprintf("test-%05d-of-%05d.parquet", k, shards))
+}
+
+// complete reports whether path already holds exactly the rows this plan
+// would write there.
+func complete(path string, meta map[string]string, rows int64) bool {
+	r, err := dataset.Open(path)
+	if err != nil {
+		return false
+	}
+	defer r.Close()
+	if r.NumRows() != rows {
+		return false
+	}
+	for k, v := range meta {
+		if got, ok := r.Metadata(k); !ok || got != v {
+			return false
+		}
+	}
+	return true
 }
 
 type built struct {
@@ -71,17 +111,28 @@ type built struct {
 	err   error
 }
 
-func runSuite(ctx context.Context, p Plan, s suites.Suite, n int64) (SuiteResult, error) {
-	path := FilePath(p.Out, s.Name)
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return SuiteResult{}, fmt.Errorf("generate: %w", err)
-	}
-	w, err := dataset.Create(path, dataset.Options{Metadata: map[string]string{
+func runSuite(ctx context.Context, p Plan, s suites.Suite, total int64) (SuiteResult, error) {
+	shards := max(p.Shards, 1)
+	lo, hi := ShardRange(total, p.Shard, shards)
+	path := FilePath(p.Out, s.Name, p.Shard, shards)
+	meta := map[string]string{
 		"formplan.seed":    strconv.FormatUint(p.Spec.Seed, 10),
 		"formplan.suite":   s.Name,
 		"formplan.version": p.Version,
 		"formplan.flags":   p.Flags,
-	}})
+		"formplan.shard":   fmt.Sprintf("%d/%d", p.Shard, shards),
+		"formplan.indices": fmt.Sprintf("%d-%d", lo, hi),
+	}
+	if p.Resume && complete(path, meta, hi-lo) {
+		if p.Progress != nil {
+			p.Progress(hi - lo)
+		}
+		return SuiteResult{Suite: s.Name, Rows: hi - lo, File: path, Resumed: true}, nil
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return SuiteResult{}, fmt.Errorf("generate: %w", err)
+	}
+	w, err := dataset.Create(path, dataset.Options{Metadata: meta})
 	if err != nil {
 		return SuiteResult{}, fmt.Errorf("generate: %s: %w", s.Name, err)
 	}
@@ -97,7 +148,7 @@ func runSuite(ctx context.Context, p Plan, s suites.Suite, n int64) (SuiteResult
 	results := make(chan built, workers*4)
 	go func() {
 		defer close(jobs)
-		for i := int64(0); i < n; i++ {
+		for i := lo; i < hi; i++ {
 			select {
 			case jobs <- i:
 			case <-ctx.Done():
@@ -139,7 +190,7 @@ func runSuite(ctx context.Context, p Plan, s suites.Suite, n int64) (SuiteResult
 	pending := map[int64]built{}
 	var batchQ []suites.Question
 	var batchR []dataset.Row
-	next := int64(0)
+	next := lo
 	flush := func() error {
 		if len(batchR) == 0 {
 			return nil
@@ -187,13 +238,13 @@ func runSuite(ctx context.Context, p Plan, s suites.Suite, n int64) (SuiteResult
 	if err := ctx.Err(); err != nil {
 		return SuiteResult{}, err
 	}
-	if next != n {
-		return SuiteResult{}, fmt.Errorf("generate: %s: wrote %d of %d rows", s.Name, next, n)
+	if next != hi {
+		return SuiteResult{}, fmt.Errorf("generate: %s: wrote %d of %d rows", s.Name, next-lo, hi-lo)
 	}
 	if err := w.Close(); err != nil {
 		return SuiteResult{}, fmt.Errorf("generate: %s: %w", s.Name, err)
 	}
-	return SuiteResult{Suite: s.Name, Rows: n, File: path}, nil
+	return SuiteResult{Suite: s.Name, Rows: hi - lo, File: path}, nil
 }
 
 // Elapsed formats a duration for summaries.

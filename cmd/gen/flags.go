@@ -19,7 +19,8 @@ type config struct {
 	seed       uint64
 	preset     string
 	suites     []string
-	families   []string
+	counts     map[string]int64 // per suite, from a config file
+	families   []forms.Family
 	n          int64
 	horizonMin int
 	horizonMax int
@@ -31,6 +32,11 @@ type config struct {
 	quiet      bool
 	version    bool
 	help       bool
+	config     string
+	shard      int
+	shards     int
+	resume     bool
+	formats    []string
 }
 
 const examples = `
@@ -58,10 +64,14 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 	fs.BoolVar(&c.noImages, "no-images", false, "write rows without screenshots")
 	fs.Float64Var(&c.scale, "scale", 1, "screenshot scale: 1 gives MiniWoB's 160 x 210 pixels, 2 and 3 sharper pictures")
 	fs.StringVar(&c.chrome, "chrome", "", "path to Chromium (default: $CHROME_PATH, then chromium on PATH)")
-	fs.BoolVarP(&c.quiet, "quiet", "q", false, "print nothing but errors")
+	fs.StringVar(&c.config, "config", "", "JSON or YAML file with custom families and a suite mix")
+	shard := fs.String("shard", "", "write only shard K of N (K from 0), such as 3/8; the N shards together are the whole run")
+	fs.BoolVar(&c.resume, "resume", false, "keep files an interrupted run already completed and make the rest")
+	format := fs.String("format", "parquet", "comma-separated outputs: parquet (always), vlmevalkit (TSV per suite)")
+	fs.BoolVarP(&c.quiet, "quiet", "q", false, "print nothing but errors (progress is shown only on a terminal)")
 	fs.BoolVar(&c.version, "version", false, "print the version and exit")
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "gen writes benchmark questions about planning on web forms, as Parquet.\n\nUsage:\n  gen [flags]\n\nFlags:\n%s%s", fs.FlagUsages(), examples)
+		fmt.Fprintf(stderr, "gen writes benchmark questions about planning on web forms, as Parquet.\n\nUsage:\n  gen [flags]\n  gen verify DIR     re-check every row of a dataset\n  gen preview DIR    write an HTML gallery of sample questions\n\nFlags:\n%s%s\nA --config file looks like this (YAML or the same as JSON):\n%s\n", fs.FlagUsages(), examples, indent(configExample))
 	}
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, pflag.ErrHelp) {
@@ -74,14 +84,59 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 		return nil, usagef("unexpected argument %q: gen takes only flags (see gen --help)", fs.Arg(0))
 	}
 	var err error
+	var fileCfg *fileConfig
+	if c.config != "" {
+		if fileCfg, err = loadConfig(c.config); err != nil {
+			return nil, err
+		}
+	}
 	if c.suites, err = splitKnown(*suiteList, "suite", suites.Names()); err != nil {
 		return nil, err
 	}
+	all := forms.Builtins()
+	famFlag := *famList
+	if fileCfg != nil {
+		all = append(all, fileCfg.Families...)
+		if !fs.Changed("families") {
+			switch {
+			case len(fileCfg.UseFamilies) > 0:
+				famFlag = strings.Join(fileCfg.UseFamilies, ",")
+			case len(fileCfg.Families) > 0:
+				var names []string
+				for _, f := range fileCfg.Families {
+					names = append(names, f.Name)
+				}
+				famFlag = strings.Join(names, ",")
+			}
+		}
+		if len(fileCfg.Suites) > 0 && !fs.Changed("suites") {
+			c.suites, c.counts = nil, fileCfg.Suites
+			for _, name := range suites.Names() {
+				if _, ok := fileCfg.Suites[name]; ok {
+					c.suites = append(c.suites, name)
+				}
+			}
+		}
+	}
 	var famNames []string
-	for _, f := range forms.Builtins() {
+	for _, f := range all {
 		famNames = append(famNames, f.Name)
 	}
-	if c.families, err = splitKnown(*famList, "family", famNames); err != nil {
+	names, err := splitKnown(famFlag, "family", famNames)
+	if err != nil {
+		return nil, err
+	}
+	for _, name := range names {
+		for _, f := range all {
+			if f.Name == name {
+				c.families = append(c.families, f)
+			}
+		}
+	}
+	if c.shard, c.shards, err = parseShard(*shard); err != nil {
+		return nil, err
+	}
+	if c.formats, err = splitKnown(*format, "format", []string{"parquet", "vlmevalkit"}); err != nil {
 		return nil, err
 	}
 	if c.horizonMin, c.horizonMax, err = parseRange(*horizon); err != nil {
@@ -149,3 +204,22 @@ func parseRange(s string) (int, int, error) {
 	}
 	return a, b, nil
 }
+
+// parseShard reads K/N; "" means the whole run.
+func parseShard(s string) (int, int, error) {
+	if s == "" {
+		return 0, 1, nil
+	}
+	ks, ns, ok := strings.Cut(s, "/")
+	k, err1 := strconv.Atoi(ks)
+	n, err2 := strconv.Atoi(ns)
+	if !ok || err1 != nil || err2 != nil {
+		return 0, 0, usagef("--shard %q: write K/N, such as 0/4 for the first of four shards", s)
+	}
+	if n < 1 || k < 0 || k >= n {
+		return 0, 0, usagef("--shard %q: want N >= 1 and 0 <= K < N (shards count from 0)", s)
+	}
+	return k, n, nil
+}
+
+func indent(s string) string { return "  " + strings.ReplaceAll(s, "\n", "\n  ") }

@@ -2,10 +2,13 @@ package main
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/json"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"time"
 
@@ -62,14 +65,12 @@ func paperMix(suite string) []suites.Part {
 }
 
 func generateCmd(ctx context.Context, c *config, stdout, stderr io.Writer) error {
-	var fams []forms.Family
-	for _, name := range c.families {
-		fams = append(fams, *forms.Builtin(name))
-	}
+	fams := c.families
 	if c.preset == "paper" {
 		fams = forms.Builtins()
 	}
 	var painter generate.Painter
+	chromium := ""
 	if !c.noImages {
 		chrome, err := render.FindChrome(c.chrome)
 		if err != nil {
@@ -81,40 +82,67 @@ func generateCmd(ctx context.Context, c *config, stdout, stderr io.Writer) error
 		}
 		defer r.Close()
 		painter = &generate.Screens{Renderer: r, Scale: c.scale}
+		chromium = r.Version()
 	}
 	if err := checkWritable(c.out); err != nil {
 		return err
 	}
-	start := time.Now()
+	type job struct {
+		suite suites.Suite
+		spec  suites.Spec
+	}
+	var jobs []job
 	var total int64
-	var results []generate.SuiteResult
 	for _, name := range c.suites {
 		s, _ := suites.Lookup(name)
 		spec := suites.Spec{Seed: c.seed, Families: fams, Choices: c.choices, HorizonMin: c.horizonMin, HorizonMax: c.horizonMax}
-		if c.preset == "paper" {
+		switch n, ok := c.counts[name]; {
+		case c.preset == "paper":
 			spec.Mix = paperMix(name)
-		} else {
+		case ok:
+			spec.Mix = spreadMix(n, len(fams))
+		default:
 			spec.Mix = spreadMix(c.n, len(fams))
 		}
-		n := spec.Total()
+		lo, hi := generate.ShardRange(spec.Total(), c.shard, c.shards)
+		total += hi - lo
+		jobs = append(jobs, job{s, spec})
+	}
+	bar := newProgress(total, stderr, c.quiet)
+	start := time.Now()
+	var results []generate.SuiteResult
+	for _, j := range jobs {
 		plan := generate.Plan{
-			Out: c.out, Suites: []suites.Suite{s}, Counts: []int64{n}, Spec: spec,
+			Out: c.out, Suites: []suites.Suite{j.suite}, Counts: []int64{j.spec.Total()}, Spec: j.spec,
 			Workers: c.workers, Version: version, Flags: c.contentFlags(), Painter: painter,
+			Shard: c.shard, Shards: c.shards, Resume: c.resume, Progress: bar.add,
 		}
 		res, err := generate.Run(ctx, plan)
 		if err != nil {
+			bar.finish()
 			return err
 		}
 		results = append(results, res...)
-		total += n
 	}
+	bar.finish()
 	if !c.quiet {
 		for _, r := range results {
-			fmt.Fprintf(stdout, "%-15s %6d rows  %s\n", r.Suite, r.Rows, r.File)
+			note := ""
+			if r.Resumed {
+				note = "  (already complete, kept)"
+			}
+			fmt.Fprintf(stdout, "%-15s %6d rows  %s%s\n", r.Suite, r.Rows, r.File, note)
 		}
-		fmt.Fprintf(stdout, "%d questions in %s\n", total, generate.Elapsed(time.Since(start)))
+		fmt.Fprintf(stdout, "%d questions in %s (%s)\n", total, generate.Elapsed(time.Since(start)), pick(chromium == "", "no images", "Chromium "+chromium))
 	}
 	return nil
+}
+
+func pick(c bool, a, b string) string {
+	if c {
+		return a
+	}
+	return b
 }
 
 // checkWritable makes sure out exists (or can be made) and takes files.
@@ -137,10 +165,20 @@ func (c *config) contentFlags() string {
 	parts := []string{
 		fmt.Sprintf("--seed %d", c.seed),
 		"--suites " + strings.Join(c.suites, ","),
-		"--families " + strings.Join(c.families, ","),
+		"--families " + familyNames(c.families),
 		fmt.Sprintf("--n %d", c.n),
 		fmt.Sprintf("--horizon %d-%d", c.horizonMin, c.horizonMax),
 		fmt.Sprintf("--choices %d", c.choices),
+	}
+	if len(c.counts) > 0 {
+		var mix []string
+		for _, name := range c.suites {
+			mix = append(mix, fmt.Sprintf("%s=%d", name, c.counts[name]))
+		}
+		parts = append(parts, "--config-suites "+strings.Join(mix, ","))
+	}
+	if custom := customFamilies(c.families); custom != "" {
+		parts = append(parts, "--config-families "+custom)
 	}
 	if c.preset != "" {
 		parts = append(parts, "--preset "+c.preset)
@@ -151,4 +189,28 @@ func (c *config) contentFlags() string {
 		parts = append(parts, fmt.Sprintf("--scale %g", c.scale))
 	}
 	return strings.Join(parts, " ")
+}
+
+func familyNames(fams []forms.Family) string {
+	var names []string
+	for _, f := range fams {
+		names = append(names, f.Name)
+	}
+	return strings.Join(names, ",")
+}
+
+// customFamilies fingerprints the families that are not built in, so a
+// changed config family changes the recorded flags (and --resume redoes it).
+func customFamilies(fams []forms.Family) string {
+	var custom []forms.Family
+	for _, f := range fams {
+		if b := forms.Builtin(f.Name); b == nil || !reflect.DeepEqual(*b, f) {
+			custom = append(custom, f)
+		}
+	}
+	if len(custom) == 0 {
+		return ""
+	}
+	raw, _ := json.Marshal(custom)
+	return fmt.Sprintf("sha256:%x", sha256.Sum256(raw))[:23]
 }

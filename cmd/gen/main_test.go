@@ -147,3 +147,169 @@ func TestHelpAndVersion(t *testing.T) {
 		t.Errorf("--version: %q, %v", stdout, err)
 	}
 }
+
+func TestShardsMakeTheSingleRun(t *testing.T) {
+	single, sharded := t.TempDir(), t.TempDir()
+	args := []string{"--n", "40", "--no-images", "--quiet", "--suites", "edge_case,temporal_order"}
+	if _, _, err := runGen(t, append(args, "--out", single)...); err != nil {
+		t.Fatal(err)
+	}
+	for k := 0; k < 3; k++ {
+		if _, _, err := runGen(t, append(args, "--out", sharded, "--shard", fmt.Sprintf("%d/3", k))...); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, suite := range []string{"edge_case", "temporal_order"} {
+		want, err := dataset.ReadRows(filepath.Join(single, suite, "test-00000-of-00001.parquet"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []dataset.Row
+		for k := 0; k < 3; k++ {
+			rows, err := dataset.ReadRows(filepath.Join(sharded, suite, fmt.Sprintf("test-%05d-of-00003.parquet", k)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			got = append(got, rows...)
+		}
+		if len(got) != len(want) {
+			t.Fatalf("%s: shards hold %d rows, the single run %d", suite, len(got), len(want))
+		}
+		for i := range want {
+			if got[i].ID != want[i].ID || got[i].Metadata != want[i].Metadata || got[i].Answer != want[i].Answer {
+				t.Fatalf("%s: row %d differs between the shards and the single run", suite, i)
+			}
+		}
+	}
+}
+
+func TestResume(t *testing.T) {
+	full, broken := t.TempDir(), t.TempDir()
+	args := []string{"--n", "30", "--no-images", "--quiet"}
+	for _, dir := range []string{full, broken} {
+		if _, _, err := runGen(t, append(args, "--out", dir)...); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// An interrupted run: one suite's file never completed (only a temporary
+	// file was left), another is intact.
+	victim := filepath.Join(broken, "plan_shuffle", "test-00000-of-00001.parquet")
+	if err := os.Remove(victim); err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(broken, "plan_shuffle", ".test-00000-of-00001.parquet.tmp-1"), []byte("partial"), 0o644)
+	kept := filepath.Join(broken, "edge_case", "test-00000-of-00001.parquet")
+	before, _ := os.Stat(kept)
+	stdout, _, err := runGen(t, "--n", "30", "--no-images", "--out", broken, "--resume")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(stdout, "already complete, kept") {
+		t.Errorf("resume redid everything:\n%s", stdout)
+	}
+	after, _ := os.Stat(kept)
+	if !after.ModTime().Equal(before.ModTime()) {
+		t.Error("resume rewrote a complete file")
+	}
+	hf, hb := hashTree(t, full), hashTree(t, broken)
+	for k, v := range hf {
+		if hb[k] != v {
+			t.Errorf("%s differs from the uninterrupted run", k)
+		}
+	}
+	// A file made with other flags is not complete for this run.
+	stdout, _, err = runGen(t, "--n", "31", "--no-images", "--out", broken, "--resume", "--suites", "edge_case")
+	if err != nil || strings.Contains(stdout, "kept") {
+		t.Errorf("resume kept a file made with other flags: %v\n%s", err, stdout)
+	}
+}
+
+func TestConfig(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	good := write("good.yaml", configExample)
+	out := filepath.Join(dir, "out")
+	if _, _, err := runGen(t, "--config", good, "--out", out, "--no-images", "--quiet"); err != nil {
+		t.Fatal(err)
+	}
+	rows, err := dataset.ReadRows(filepath.Join(out, "future_state", "test-00000-of-00001.parquet"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rows) != 600 || rows[0].Family != "fruit_boxes" {
+		t.Fatalf("%d rows of family %q, want 600 of fruit_boxes", len(rows), rows[0].Family)
+	}
+	if _, err := os.Stat(filepath.Join(out, "plan_shuffle")); err == nil {
+		t.Error("a suite missing from the config's mix was generated")
+	}
+	jsonCfg := write("good.json", `{"use_families": ["checkboxes"], "suites": {"plan_semantic": 9}}`)
+	if _, _, err := runGen(t, "--config", jsonCfg, "--out", filepath.Join(dir, "out2"), "--no-images", "--quiet"); err != nil {
+		t.Fatal(err)
+	}
+	bad := []struct {
+		name, text, want string
+	}{
+		{"malformed.yaml", "families: [\n", "malformed.yaml"},
+		{"unknown.yaml", "famlies: []\n", `unknown field "famlies"`},
+		{"badkind.yaml", "families:\n  - name: x\n    refer: ordinal\n    elements:\n      - kind: dial\n        min_count: 1\n        max_count: 1\n", `unknown element kind "dial"`},
+		{"badcount.yaml", "families:\n  - name: x\n    refer: ordinal\n    elements:\n      - kind: checkbox\n        min_count: 3\n        max_count: 2\n", "families[0]: family \"x\": elements[0]: min_count 3, max_count 2"},
+		{"taken.yaml", "families:\n  - name: checkboxes\n    refer: ordinal\n    elements:\n      - kind: checkbox\n        min_count: 3\n        max_count: 3\n", `the name "checkboxes" is taken`},
+		{"suite.yaml", "suites:\n  edge_cases: 10\n", `unknown suite "edge_cases"`},
+		{"zero.yaml", "suites:\n  edge_case: 0\n", "at least 1"},
+		{"use.yaml", "use_families: [nope]\n", `no family "nope"`},
+		{"empty.yaml", "{}\n", "sets nothing"},
+	}
+	for _, tc := range bad {
+		t.Run(tc.name, func(t *testing.T) {
+			p := write(tc.name, tc.text)
+			o := filepath.Join(dir, "bad-"+tc.name)
+			_, _, err := runGen(t, "--config", p, "--out", o, "--no-images")
+			if err == nil || !strings.Contains(err.Error(), tc.want) || !strings.Contains(err.Error(), tc.name) {
+				t.Fatalf("error %v, want one naming %s and containing %q", err, tc.name, tc.want)
+			}
+			if _, err := os.Stat(o); err == nil {
+				t.Error("a bad config left output behind")
+			}
+		})
+	}
+	_, _, err = runGen(t, "--config", filepath.Join(dir, "missing.yaml"), "--out", filepath.Join(dir, "o3"))
+	if err == nil || !strings.Contains(err.Error(), "no such file") {
+		t.Errorf("missing config: %v", err)
+	}
+}
+
+func TestMoreBadInput(t *testing.T) {
+	tests := []struct {
+		args  []string
+		usage bool
+		want  string
+	}{
+		{[]string{"--shard", "3/3"}, true, "0 <= K < N"},
+		{[]string{"--shard", "x"}, true, "write K/N"},
+		{[]string{"--scale", "0"}, true, "--scale 0"},
+		{[]string{"--scale", "-2"}, true, "--scale -2"},
+		{[]string{"--format", "csv"}, true, `unknown format "csv"`},
+		{[]string{"--chrome", "/nonexistent/chromium"}, false, "/nonexistent/chromium"},
+	}
+	for _, tc := range tests {
+		out := filepath.Join(t.TempDir(), "o")
+		_, _, err := runGen(t, append([]string{"--out", out}, tc.args...)...)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%v: error %v, want one containing %q", tc.args, err, tc.want)
+			continue
+		}
+		var u usageError
+		if errors.As(err, &u) != tc.usage {
+			t.Errorf("%v: usage error %v, want %v", tc.args, errors.As(err, &u), tc.usage)
+		}
+		if _, err := os.Stat(out); err == nil {
+			t.Errorf("%v left output behind", tc.args)
+		}
+	}
+}
