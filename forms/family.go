@@ -84,7 +84,7 @@ var builtins = []Family{
 		Refer: ByOrdinal,
 		Groups: []Group{
 			{Kind: Radio, MinCount: 3, MaxCount: 3, InTask: 1},
-			{Kind: TextBox, MinCount: 3, MaxCount: 3, TextPool: numbers(1, 99), TextVocab: 3, InTask: 1},
+			{Kind: TextBox, MinCount: 3, MaxCount: 3, TextPool: numbers(1000, 9999), TextVocab: 3, InTask: 1},
 		},
 	},
 }

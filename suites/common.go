@@ -184,27 +184,50 @@ func dependsOnStart(f *forms.Form, s statesim.State, n, c int, ok func(t statesi
 
 // goalPartOK returns an ok function for dependsOnStart over plans judged by
 // goal g: option j holds on a part when its plan is valid, submits, and its
-// final state meets every want on that part's elements.
+// final state meets every want on that part's elements. A part's final value
+// depends only on the plan's steps on that part, so only those are replayed.
 func goalPartOK(f *forms.Form, g statesim.Goal, plans [][]statesim.Action) func(t statesim.State, part int) []bool {
 	parts := groups(f)
-	wantAt := map[int]statesim.Value{}
+	partOf := make([]int, len(f.Elements))
+	for p, members := range parts {
+		for _, i := range members {
+			partOf[i] = p
+		}
+	}
+	wants := make([][]statesim.Want, len(parts))
 	for _, w := range g.Wants {
 		if i, err := f.Find(w.Target); err == nil {
-			wantAt[i] = w.Value
+			wants[partOf[i]] = append(wants[partOf[i]], w)
+		}
+	}
+	// steps[j][p]: plan j's actions on part p, before Submit; nil plan steps
+	// mark an invalid or unsubmitted plan.
+	steps := make([][][]statesim.Action, len(plans))
+	for j, plan := range plans {
+		out, err := statesim.Run(f, statesim.Clean(f), plan)
+		if err != nil || !out.Submitted {
+			continue
+		}
+		steps[j] = make([][]statesim.Action, len(parts))
+		for _, a := range plan[:out.Steps] {
+			i, _ := f.Find(a.Target)
+			steps[j][partOf[i]] = append(steps[j][partOf[i]], a)
 		}
 	}
 	return func(t statesim.State, p int) []bool {
 		res := make([]bool, len(plans))
-		for j, plan := range plans {
-			out, err := statesim.Run(f, t, plan)
-			if err != nil || !out.Submitted {
+		for j := range plans {
+			if steps[j] == nil {
 				continue
 			}
 			res[j] = true
-			for _, i := range parts[p] {
-				if v, ok := wantAt[i]; ok && out.Final[i] != v {
-					res[j] = false
-				}
+			if len(wants[p]) == 0 {
+				continue
+			}
+			out, _ := statesim.Run(f, t, steps[j][p])
+			for _, w := range wants[p] {
+				i, _ := f.Find(w.Target)
+				res[j] = res[j] && out.Final[i] == w.Value
 			}
 		}
 		return res

@@ -3,6 +3,7 @@ package suites
 import (
 	"math/bits"
 	"math/rand/v2"
+	"slices"
 	"strings"
 
 	"github.com/formplan/formplan/forms"
@@ -27,8 +28,8 @@ type mutation struct {
 
 // recoveryPlan returns a plan (without Submit) that takes s to goal g with
 // the relative actions a person recovering from the picture would use:
-// toggles for wrong boxes, slider moves from the value shown, clearing a
-// pre-filled box before typing. Steps come in random order.
+// toggles for wrong boxes, slider moves from the value shown, typing only
+// what a partly filled box lacks, clearing a box that holds other text. Steps come in random order.
 func recoveryPlan(f *forms.Form, s statesim.State, g statesim.Goal, rng *rand.Rand) []statesim.Action {
 	var plan []statesim.Action
 	for _, k := range rng.Perm(len(g.Wants)) {
@@ -47,8 +48,9 @@ func recoveryPlan(f *forms.Form, s statesim.State, g statesim.Goal, rng *rand.Ra
 			plan = append(plan, statesim.Action{Op: statesim.Select, Target: w.Target})
 		case forms.TextBox:
 			switch {
-			case s[i].S == "":
-				plan = append(plan, statesim.Action{Op: statesim.Type, Target: w.Target, Text: w.Value.S})
+			case strings.HasPrefix(w.Value.S, s[i].S):
+				// Empty, or holding the start of the text: type the rest.
+				plan = append(plan, statesim.Action{Op: statesim.Type, Target: w.Target, Text: w.Value.S[len(s[i].S):]})
 			case rng.IntN(2) == 0:
 				plan = append(plan, statesim.Action{Op: statesim.Clear, Target: w.Target}, statesim.Action{Op: statesim.Type, Target: w.Target, Text: w.Value.S})
 			default:
@@ -85,11 +87,6 @@ func recoveryMistakes(f *forms.Form, clean, start statesim.State, gold []statesi
 	case statesim.Click:
 		for _, r := range others(f, forms.Checkbox, a.Target) {
 			add(statesim.Action{Op: statesim.Click, Target: r}, "toggles the wrong checkbox")
-		}
-		if start[i].N == 1 {
-			add(statesim.Action{Op: statesim.Check, Target: a.Target}, "checks a box that must end unchecked")
-		} else {
-			add(statesim.Action{Op: statesim.Uncheck, Target: a.Target}, "unchecks a box that must end checked")
 		}
 	case statesim.Move:
 		want := start[i].N + a.N
@@ -201,6 +198,55 @@ func sortInts(s []int) {
 	}
 }
 
+// textWant returns the index and wanted text of the goal's text box, if any.
+func textWant(f *forms.Form, g statesim.Goal) (int, string, bool) {
+	for _, w := range g.Wants {
+		if w.Target.Kind == forms.TextBox && len(w.Value.S) > 1 {
+			if i, err := f.Find(w.Target); err == nil {
+				return i, w.Value.S, true
+			}
+		}
+	}
+	return -1, "", false
+}
+
+// prefilledOptions builds the options of a question whose task types text
+// into a box the start state may have partly filled: the box holds the first
+// k characters of the wanted text, k drawn uniformly from 0 to len-1, and
+// the correct plan types only the rest. The distractors type other endings
+// of the same text, so each option is what some start state would need and
+// none can be ruled out from the task's words alone.
+func prefilledOptions(f *forms.Form, start statesim.State, g statesim.Goal, box int, text string, n int, rng *rand.Rand) ([]statesim.Action, []option, bool) {
+	k := len(start[box].S)
+	gold := recoveryPlan(f, start, g, rng)
+	pos := -1
+	for p, a := range gold {
+		if a.Op == statesim.Type && a.Target == f.RefOf(box) {
+			pos = p
+		}
+	}
+	if pos < 0 || len(text) < n {
+		return nil, nil, false
+	}
+	opts := []option{{plan: withSubmit(gold), label: "correct"}}
+	for _, j := range rng.Perm(len(text)) {
+		if j == k || len(opts) == n {
+			continue
+		}
+		p := append([]statesim.Action(nil), gold...)
+		p[pos] = statesim.Action{Op: statesim.Type, Target: f.RefOf(box), Text: text[j:]}
+		label := "types characters the box already holds"
+		switch {
+		case j == 0:
+			label = "types the whole text over what the box already holds"
+		case j > k:
+			label = "leaves out characters the box still lacks"
+		}
+		opts = append(opts, option{plan: withSubmit(p), label: label})
+	}
+	return gold, opts, len(opts) == n
+}
+
 func buildEdgeCase(sp *Spec, index int64) (Question, error) {
 	n := sp.choices()
 	m := codeBits(n)
@@ -208,25 +254,44 @@ func buildEdgeCase(sp *Spec, index int64) (Question, error) {
 		f := fam.NewForm(rng)
 		clean := statesim.Clean(&f)
 		g := perturb.Goal(fam, &f, rng)
+		box, text, typed := textWant(&f, g)
+		typed = typed && len(text) >= n
 		errs, start := perturb.Errors(&f, clean, g, 1+rng.IntN(3), rng)
-		if len(errs) == 0 {
-			return Question{}, errRetry
-		}
-		gold := recoveryPlan(&f, start, g, rng)
-		cands := make([][]mutation, len(gold))
-		for p := range gold {
-			cands[p] = recoveryMistakes(&f, clean, start, gold, p, rng)
-		}
-		muts := pickMutations(&f, gold, cands, m, rng)
-		if muts == nil {
-			return Question{}, errRetry
-		}
-		opts := mutatedOptions(gold, muts, perturb.Codes(m, n, rng))
-		q := Question{Horizon: len(gold), Task: g.Text}
 		var hist []statesim.Action
 		for _, e := range errs {
 			hist = append(hist, e.Action)
 		}
+		var gold []statesim.Action
+		var opts []option
+		if typed {
+			// The mistake on the text box is a partly typed text.
+			start[box].S = ""
+			hist = slices.DeleteFunc(hist, func(a statesim.Action) bool { return a.Target == f.RefOf(box) })
+			if k := rng.IntN(len(text)); k > 0 {
+				pre := statesim.Action{Op: statesim.Type, Target: f.RefOf(box), Text: text[:k]}
+				start, _ = statesim.Apply(&f, start, pre)
+				hist = append(hist, pre)
+			}
+			var ok bool
+			if gold, opts, ok = prefilledOptions(&f, start, g, box, text, n, rng); !ok {
+				return Question{}, errRetry
+			}
+		} else {
+			if len(errs) == 0 {
+				return Question{}, errRetry
+			}
+			gold = recoveryPlan(&f, start, g, rng)
+			cands := make([][]mutation, len(gold))
+			for p := range gold {
+				cands[p] = recoveryMistakes(&f, clean, start, gold, p, rng)
+			}
+			muts := pickMutations(&f, gold, cands, m, rng)
+			if muts == nil {
+				return Question{}, errRetry
+			}
+			opts = mutatedOptions(gold, muts, perturb.Codes(m, n, rng))
+		}
+		q := Question{Horizon: len(gold), Task: g.Text}
 		q.Meta = Meta{Form: f, Start: start, History: hist, Goal: &g, Pictures: []statesim.State{start}}
 		if err := assembleMCQ(&q, &f, start, g, opts, rng); err != nil {
 			return Question{}, err
