@@ -6,7 +6,7 @@ GO ?= go
 .PHONY: gen test deps check bench
 
 gen:
-	$(GO) run ./cmd/gen
+	$(GO) run ./cmd/gen $(ARGS)
 
 # deps installs what tests need on a fresh Debian machine: Chromium and a
 # pinned font for rendering, and DuckDB (an independent Parquet reader).

@@ -1,0 +1,159 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/formplan/formplan/dataset"
+	"github.com/formplan/formplan/suites"
+)
+
+// verifyRun runs gen with args and returns its output and error.
+func verifyRun(t *testing.T, args ...string) (string, string, error) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	err := run(context.Background(), args, &out, &errb)
+	return out.String(), errb.String(), err
+}
+
+// verifyDataset writes every suite, n rows each, without pictures into a
+// new directory and returns it.
+func verifyDataset(t *testing.T, n int) string {
+	t.Helper()
+	dir := t.TempDir()
+	if _, stderr, err := verifyRun(t, "--no-images", "--quiet", "--seed", "5", "--n", fmt.Sprint(n), "--out", dir); err != nil {
+		t.Fatalf("gen: %v\n%s", err, stderr)
+	}
+	return dir
+}
+
+func TestVerify(t *testing.T) {
+	const n = 12
+	dir := verifyDataset(t, n)
+
+	t.Run("ok", func(t *testing.T) {
+		stdout, stderr, err := verifyRun(t, "verify", dir)
+		if err != nil {
+			t.Fatalf("gen verify: %v\n%s", err, stderr)
+		}
+		for _, s := range suites.Names() {
+			if !strings.Contains(stdout, s) {
+				t.Errorf("no summary line for %s:\n%s", s, stdout)
+			}
+		}
+		if want := fmt.Sprintf("%6d rows ok", n); strings.Count(stdout, want) != len(suites.Names()) {
+			t.Errorf("want one %q per suite:\n%s", want, stdout)
+		}
+		if stderr != "" {
+			t.Errorf("stderr: %s", stderr)
+		}
+	})
+
+	t.Run("quiet", func(t *testing.T) {
+		stdout, stderr, err := verifyRun(t, "verify", "--quiet", dir)
+		if err != nil || stdout != "" || stderr != "" {
+			t.Fatalf("gen verify --quiet: %v, stdout %q, stderr %q", err, stdout, stderr)
+		}
+	})
+
+	t.Run("tampered", func(t *testing.T) {
+		bad := t.TempDir()
+		var id string
+		for _, s := range suites.Names() {
+			files, err := filepath.Glob(filepath.Join(dir, s, "*.parquet"))
+			if err != nil || len(files) != 1 {
+				t.Fatalf("%s: %v %v", s, files, err)
+			}
+			rows, err := dataset.ReadRows(files[0])
+			if err != nil {
+				t.Fatal(err)
+			}
+			if s == "edge_case" {
+				r := &rows[2]
+				k := (*r.AnswerIdx + 1) % int64(len(r.Choices))
+				r.AnswerIdx, r.Answer = &k, suites.Letters[k:k+1]
+				id = r.ID
+			}
+			if err := writeVerifyRows(filepath.Join(bad, s, filepath.Base(files[0])), rows); err != nil {
+				t.Fatal(err)
+			}
+		}
+		stdout, stderr, err := verifyRun(t, "verify", bad)
+		want := fmt.Sprintf("verify: 1 of %d rows failed", n*len(suites.Names()))
+		if err == nil || err.Error() != want {
+			t.Fatalf("error %v, want %q", err, want)
+		}
+		var u usageError
+		if errors.As(err, &u) {
+			t.Errorf("a failing row gave a usage error")
+		}
+		if line := fmt.Sprintf("FAIL edge_case %s (index 2): ", id); !strings.Contains(stderr, line) {
+			t.Errorf("stderr does not name the row (%q):\n%s", line, stderr)
+		}
+		if !strings.Contains(stdout, "1 failed") {
+			t.Errorf("summary does not count the failure:\n%s", stdout)
+		}
+	})
+}
+
+// writeVerifyRows writes rows to a new file at path.
+func writeVerifyRows(path string, rows []dataset.Row) error {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return err
+	}
+	w, err := dataset.Create(path, dataset.Options{})
+	if err != nil {
+		return err
+	}
+	defer w.Abort()
+	if err := w.Write(rows...); err != nil {
+		return err
+	}
+	return w.Close()
+}
+
+func TestVerifyBadInput(t *testing.T) {
+	empty := t.TempDir()
+	tests := []struct {
+		name  string
+		args  []string
+		usage bool
+		want  string
+	}{
+		{"no argument", nil, true, "missing DIR"},
+		{"two arguments", []string{empty, empty}, true, "give exactly one DIR"},
+		{"unknown flag", []string{"--colour", empty}, true, "unknown flag"},
+		{"missing directory", []string{filepath.Join(empty, "nope")}, false, "does not exist"},
+		{"empty directory", []string{empty}, false, "no Parquet files"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, _, err := verifyRun(t, append([]string{"verify"}, tc.args...)...)
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("error %v, want one containing %q", err, tc.want)
+			}
+			var u usageError
+			if errors.As(err, &u) != tc.usage {
+				t.Errorf("usage error = %v, want %v", errors.As(err, &u), tc.usage)
+			}
+		})
+	}
+}
+
+func TestVerifyHelp(t *testing.T) {
+	_, stderr, err := verifyRun(t, "verify", "--help")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"gen verify [flags] DIR", "--quiet", "Example:"} {
+		if !strings.Contains(stderr, want) {
+			t.Errorf("help lacks %q:\n%s", want, stderr)
+		}
+	}
+}

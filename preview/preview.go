@@ -1,0 +1,442 @@
+// Package preview writes an HTML gallery of a generated dataset, so that a
+// person can look over its questions: for each suite, a card per question
+// with its picture(s), family, horizon, task, question text and options, the
+// correct option marked and every distractor's error label shown.
+//
+// The gallery is one self-contained file. Pictures are embedded as data:
+// URIs, so the page works offline and wherever the file is moved.
+//
+//	path, err := preview.Write("out", preview.Options{})
+//	// path is out/preview/index.html
+package preview
+
+import (
+	"bytes"
+	"cmp"
+	_ "embed"
+	"encoding/base64"
+	"errors"
+	"fmt"
+	"html/template"
+	"image"
+	_ "image/png" // DecodeConfig of the PNG pictures
+	"io"
+	"net/http"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/formplan/formplan/dataset"
+)
+
+// DefaultPerSuite is the number of questions shown per suite when
+// Options.PerSuite is 0.
+const DefaultPerSuite = 12
+
+// NoImage is the text shown in place of the pictures of a row that has none.
+const NoImage = "no image (generated with --no-images)"
+
+// Options configures Write. The zero value gives the defaults listed with
+// each field.
+type Options struct {
+	// PerSuite is the most questions shown per suite; 0 means
+	// DefaultPerSuite. They are spread over the suite's families and, within
+	// a family, over its horizons, taking the first rows of each.
+	PerSuite int
+	// Out is the HTML file to write; "" means <dir>/preview/index.html.
+	Out string
+}
+
+//go:embed preview.html.tmpl
+var pageSource string
+
+// page is the gallery template.
+var page = template.Must(template.New("preview").Parse(pageSource))
+
+// Write reads the suites of the dataset in dir (each a directory
+// <dir>/<suite> holding test-*.parquet files), picks up to opt.PerSuite
+// questions of each and writes the gallery to one HTML file. It returns the
+// file's path. The file is written to a temporary name first and renamed,
+// so a failed run leaves no partial gallery behind.
+func Write(dir string, opt Options) (path string, err error) {
+	if opt.PerSuite < 0 {
+		return "", fmt.Errorf("preview: %d questions per suite: use 1 or more, or 0 for %d", opt.PerSuite, DefaultPerSuite)
+	}
+	if opt.PerSuite == 0 {
+		opt.PerSuite = DefaultPerSuite
+	}
+	path = opt.Out
+	if path == "" {
+		path = filepath.Join(dir, "preview", "index.html")
+	}
+	names, err := findSuites(dir)
+	if err != nil {
+		return "", err
+	}
+	data := galleryData{Dir: dir, PerSuite: opt.PerSuite, NoImage: NoImage}
+	for _, name := range names {
+		s, err := readSuite(dir, name, opt.PerSuite)
+		if err != nil {
+			return "", err
+		}
+		data.Suites = append(data.Suites, s)
+		data.Cards += len(s.Cards)
+	}
+	var buf bytes.Buffer
+	if err := page.Execute(&buf, data); err != nil {
+		return "", fmt.Errorf("preview: %w", err)
+	}
+	if err := writeFile(path, buf.Bytes()); err != nil {
+		return "", err
+	}
+	return path, nil
+}
+
+// findSuites returns the names of the subdirectories of dir that hold
+// test-*.parquet files, sorted.
+func findSuites(dir string) ([]string, error) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, fmt.Errorf("preview: %w", err)
+	}
+	var names []string
+	for _, e := range entries {
+		if !e.IsDir() {
+			continue
+		}
+		files, err := suiteFiles(dir, e.Name())
+		if err != nil {
+			return nil, err
+		}
+		if len(files) > 0 {
+			names = append(names, e.Name())
+		}
+	}
+	if len(names) == 0 {
+		return nil, fmt.Errorf("preview: no suites in %s: expected %s", dir, filepath.Join(dir, "<suite>", "test-*.parquet"))
+	}
+	return names, nil
+}
+
+// suiteFiles returns the Parquet files of a suite in shard order.
+func suiteFiles(dir, suite string) ([]string, error) {
+	files, err := filepath.Glob(filepath.Join(globEscape(dir), globEscape(suite), "test-*.parquet"))
+	if err != nil {
+		return nil, fmt.Errorf("preview: %w", err)
+	}
+	slices.Sort(files)
+	return files, nil
+}
+
+// globEscape quotes the pattern characters of a literal path element.
+func globEscape(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		if strings.ContainsRune(`*?[\`, r) {
+			b.WriteByte('\\')
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// readSuite reads every row of a suite, keeping only the first rows of each
+// family and horizon, and returns the suite's section of the gallery.
+func readSuite(dir, name string, perSuite int) (suiteData, error) {
+	files, err := suiteFiles(dir, name)
+	if err != nil {
+		return suiteData{}, err
+	}
+	var p picker
+	p.limit = perSuite
+	batch := make([]dataset.Row, 64)
+	for _, f := range files {
+		r, err := dataset.Open(f)
+		if err != nil {
+			return suiteData{}, fmt.Errorf("preview: %w", err)
+		}
+		for {
+			n, err := r.Read(batch)
+			for k := range batch[:n] {
+				p.add(batch[k])
+			}
+			if errors.Is(err, io.EOF) {
+				break
+			}
+			if err != nil {
+				r.Close()
+				return suiteData{}, fmt.Errorf("preview: %w", err)
+			}
+		}
+		if err := r.Close(); err != nil {
+			return suiteData{}, fmt.Errorf("preview: %w", err)
+		}
+	}
+	s := suiteData{Name: name, Total: p.seen, Families: p.familyNames()}
+	for _, pr := range p.pick() {
+		s.Cards = append(s.Cards, newCard(pr.row, pr.pos))
+	}
+	return s, nil
+}
+
+// posRow is a row and its position in the suite's files.
+type posRow struct {
+	row dataset.Row
+	pos int
+}
+
+// family holds the first rows of one family, by horizon.
+type family struct {
+	name     string
+	horizons []int64            // in order of first appearance
+	rows     map[int64][]posRow // the first rows of each horizon, at most limit
+}
+
+// picker keeps the first rows of each family and horizon of a suite, in
+// order of first appearance, and picks a spread of them.
+type picker struct {
+	limit    int
+	seen     int
+	families []*family
+}
+
+// add offers the next row of the suite.
+func (p *picker) add(r dataset.Row) {
+	pos := p.seen
+	p.seen++
+	i := slices.IndexFunc(p.families, func(f *family) bool { return f.name == r.Family })
+	if i < 0 {
+		i = len(p.families)
+		p.families = append(p.families, &family{name: r.Family, rows: map[int64][]posRow{}})
+	}
+	f := p.families[i]
+	var h int64
+	if r.Horizon != nil {
+		h = *r.Horizon
+	}
+	rows, ok := f.rows[h]
+	if !ok {
+		f.horizons = append(f.horizons, h)
+	}
+	if len(rows) < p.limit {
+		f.rows[h] = append(rows, posRow{r, pos})
+	}
+}
+
+// familyNames returns the families in order of first appearance.
+func (p *picker) familyNames() []string {
+	var names []string
+	for _, f := range p.families {
+		names = append(names, f.name)
+	}
+	return names
+}
+
+// pick returns up to limit rows in file order: round robin over the
+// families and, within each family, round robin over its horizons.
+func (p *picker) pick() []posRow {
+	queues := make([][]posRow, len(p.families))
+	for k, f := range p.families {
+		queues[k] = f.spread(p.limit)
+	}
+	var out []posRow
+	for round := 0; len(out) < p.limit; round++ {
+		took := false
+		for _, q := range queues {
+			if round < len(q) && len(out) < p.limit {
+				out = append(out, q[round])
+				took = true
+			}
+		}
+		if !took {
+			break
+		}
+	}
+	slices.SortFunc(out, func(a, b posRow) int { return cmp.Compare(a.pos, b.pos) })
+	return out
+}
+
+// spread returns up to limit of the family's rows, round robin over its
+// horizons.
+func (f *family) spread(limit int) []posRow {
+	var out []posRow
+	for round := 0; len(out) < limit; round++ {
+		took := false
+		for _, h := range f.horizons {
+			if rows := f.rows[h]; round < len(rows) && len(out) < limit {
+				out = append(out, rows[round])
+				took = true
+			}
+		}
+		if !took {
+			break
+		}
+	}
+	return out
+}
+
+// writeFile writes b to path through a temporary file in the same
+// directory, renamed into place once complete.
+func writeFile(path string, b []byte) (err error) {
+	dir := filepath.Dir(path)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("preview: %w", err)
+	}
+	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
+	if err != nil {
+		return fmt.Errorf("preview: %w", err)
+	}
+	defer func() {
+		if err != nil {
+			f.Close()
+			os.Remove(f.Name())
+		}
+	}()
+	if _, err := f.Write(b); err != nil {
+		return fmt.Errorf("preview: %w", err)
+	}
+	if err := f.Chmod(0o644); err != nil {
+		return fmt.Errorf("preview: %w", err)
+	}
+	if err := f.Close(); err != nil {
+		return fmt.Errorf("preview: %w", err)
+	}
+	if err := os.Rename(f.Name(), path); err != nil {
+		return fmt.Errorf("preview: %w", err)
+	}
+	return nil
+}
+
+// galleryData is what the template gets.
+type galleryData struct {
+	Dir      string
+	PerSuite int
+	Cards    int
+	NoImage  string
+	Suites   []suiteData
+}
+
+// suiteData is one suite's section.
+type suiteData struct {
+	Name     string
+	Total    int      // rows in the suite
+	Families []string // in order of first appearance
+	Cards    []card
+}
+
+// card is one question.
+type card struct {
+	Index     int64 // the row's index column, or its position
+	ID        string
+	Family    string
+	Horizon   string // "" when null
+	Task      string
+	Question  string
+	YesNo     bool   // the answer is Yes or No rather than a letter
+	Answer    string // the answer column
+	Options   []option
+	Pictures  []picture
+	Caption   string
+	History   string
+	ImageNeed string // "yes", "no" or ""
+}
+
+// option is one choice of a card.
+type option struct {
+	Letter  string // "" for Yes/No questions
+	Text    string
+	Correct bool
+	Label   string // the error label of a distractor; "" for the correct one
+}
+
+// picture is one embedded image.
+type picture struct {
+	Title         string
+	Src           template.URL // data: URI; "" when Problem is set
+	Width, Height int          // display size in CSS px; 0 when unknown
+	Problem       string       // why the bytes cannot be shown, or ""
+}
+
+// letters are the option letters.
+const letters = "ABCDEFGH"
+
+// displayZoom enlarges the pictures over their CSS size so that the small
+// MiniWoB forms are easy to read.
+const displayZoom = 1.5
+
+// newCard turns a row at position pos of its suite into a card.
+func newCard(r dataset.Row, pos int) card {
+	c := card{
+		Index:    int64(pos),
+		ID:       r.ID,
+		Family:   r.Family,
+		Task:     r.Task,
+		Question: r.Question,
+		Answer:   r.Answer,
+		YesNo:    r.Answer == "Yes" || r.Answer == "No",
+	}
+	if r.Index != nil {
+		c.Index = *r.Index
+	}
+	if r.Horizon != nil {
+		c.Horizon = fmt.Sprint(*r.Horizon)
+	}
+	if r.Caption != nil {
+		c.Caption = *r.Caption
+	}
+	if r.History != nil {
+		c.History = *r.History
+	}
+	if r.ImageNeeded != nil {
+		c.ImageNeed = map[bool]string{true: "yes", false: "no"}[*r.ImageNeeded]
+	}
+	correct := -1
+	if r.AnswerIdx != nil {
+		correct = int(*r.AnswerIdx)
+	} else if i := strings.Index(letters, r.Answer); len(r.Answer) == 1 && i >= 0 {
+		correct = i
+	}
+	for i, text := range r.Choices {
+		o := option{Text: text, Correct: i == correct}
+		if !c.YesNo && i < len(letters) {
+			o.Letter = letters[i : i+1]
+		}
+		if i < len(r.OptionLabels) && r.OptionLabels[i] != "correct" {
+			o.Label = r.OptionLabels[i]
+		}
+		c.Options = append(c.Options, o)
+	}
+	scale := r.Scale
+	if scale <= 0 {
+		scale = 1
+	}
+	for k, img := range []*dataset.Image{r.Image, r.Image2} {
+		if img == nil || len(img.Bytes) == 0 {
+			continue
+		}
+		p := newPicture(img.Bytes, scale)
+		p.Title = fmt.Sprintf("Picture %d", k+1)
+		c.Pictures = append(c.Pictures, p)
+	}
+	return c
+}
+
+// newPicture embeds an encoded image as a data: URI. Bytes that are not
+// an image give a picture with Problem set and no Src.
+func newPicture(b []byte, scale float64) picture {
+	mime := http.DetectContentType(b)
+	if !strings.HasPrefix(mime, "image/") {
+		return picture{Problem: fmt.Sprintf("not an image: %d bytes of %s", len(b), mime)}
+	}
+	p := picture{
+		// The URI is built here from base64 text, which holds nothing
+		// to escape; html/template would otherwise reject data: URIs.
+		Src: template.URL("data:" + mime + ";base64," + base64.StdEncoding.EncodeToString(b)),
+	}
+	if cfg, _, err := image.DecodeConfig(bytes.NewReader(b)); err == nil {
+		p.Width = int(float64(cfg.Width) / scale * displayZoom)
+		p.Height = int(float64(cfg.Height) / scale * displayZoom)
+	}
+	return p
+}

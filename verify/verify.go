@@ -1,0 +1,773 @@
+// Package verify re-checks a generated dataset from its files alone.
+//
+// Dir reads every row of every <dir>/<suite>/*.parquet file, a batch at a
+// time, decodes the row's metadata JSON and re-simulates its plans with
+// statesim, the way docs/SCHEMA.md §3 describes. It never calls the suite
+// builders, so a label that disagrees with the simulation is reported, not
+// reproduced. The checks per row are:
+//
+//   - id, seed, index: the id is the name-based UUID of "<seed>/<suite>/<index>"
+//     (generate.QuestionID), ids are unique within a suite, and indices run
+//     0, 1, 2, … in file order, shard after shard (a shard whose predecessor
+//     is absent may start anywhere; absent shards are listed, not failed);
+//   - metadata: it decodes, its form and states are well formed, every plan
+//     has a submit, and its recorded finals and valid flags are what
+//     re-running each plan from start gives; its answer, family and task
+//     agree with the columns;
+//   - columns: choices has no duplicates, the A–H columns repeat choices,
+//     answer_idx is in range, answer is its letter (or Yes/No), exactly the
+//     answer's option label is "correct", plans_text and plans_pddl render
+//     metadata.plans, and caption describes the pictured states;
+//   - edge_case, plan_semantic, plan_shuffle: choices[k] is the text of
+//     plans[k] and exactly one plan is valid, submits and ends in a state
+//     meeting every want: the one at answer_idx; the horizon is its length;
+//     edge_case's history re-creates start from the clean state;
+//   - future_state: the answer is Yes exactly when the two finals are equal;
+//   - temporal_order: both pictures lie on the recorded run, horizon actions
+//     apart in run order; the run completes the task; the earlier picture has
+//     strictly more unmet wants and is the answer; order and distance agree;
+//   - images: when present, image (and image_2 for temporal_order) decode as
+//     PNG of image_width x image_height pixels. Rows without pictures, as
+//     written with --no-images, pass; a row with only one of its two
+//     pictures does not.
+//
+// image_needed, the prompts and the boxes column are not re-derived.
+package verify
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"image/png"
+	"io"
+	"io/fs"
+	"maps"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/formplan/formplan/dataset"
+	"github.com/formplan/formplan/forms"
+	"github.com/formplan/formplan/generate"
+	"github.com/formplan/formplan/statesim"
+	"github.com/formplan/formplan/suites"
+)
+
+// MaxFailures is how many failing rows a Report lists; every failing row is
+// counted in Report.Failed whatever the cap.
+const MaxFailures = 1000
+
+// ErrNoFiles is returned by Dir when the directory holds no
+// <suite>/*.parquet files.
+var ErrNoFiles = errors.New("no Parquet files")
+
+// batchRows is how many rows Dir reads at a time.
+const batchRows = 64
+
+// Failure is one row that does not pass.
+type Failure struct {
+	File   string // the Parquet file holding the row
+	Suite  string // the suite directory the file is in
+	ID     string // the row's id column, possibly empty
+	Index  int64  // the row's index column, or -1 when it is null
+	Reason string // every problem found in the row, joined by "; "
+}
+
+// SuiteReport counts the rows of one suite.
+type SuiteReport struct {
+	Suite  string // the suite directory name
+	Files  int    // Parquet files read
+	Rows   int64  // rows checked
+	Failed int64  // rows with at least one problem
+	// Missing names the shard files absent from a test-K-of-N series of
+	// the suite: a directory may rightly hold some shards only, so this is
+	// not a row failure.
+	Missing []string
+}
+
+// Report is the outcome of checking a dataset directory.
+type Report struct {
+	Suites   []SuiteReport // per suite directory, in name order
+	Files    []string      // every file read, in reading order
+	Rows     int64         // rows checked in all
+	Failed   int64         // failing rows in all, including those past MaxFailures
+	Failures []Failure     // the first MaxFailures failing rows, in reading order
+}
+
+// OK reports whether every row passed.
+func (r *Report) OK() bool { return r.Failed == 0 }
+
+// Dir checks every row of every <dir>/<suite>/*.parquet file. Files are
+// read one at a time, in batches, so memory does not grow with the
+// dataset. The error is for what prevents checking (a missing directory, no
+// files, an unreadable file, a cancelled ctx); rows that fail their checks
+// are listed in the Report instead.
+func Dir(ctx context.Context, dir string) (Report, error) {
+	info, err := os.Stat(dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return Report{}, missingDir(dir)
+	}
+	if err != nil {
+		return Report{}, fmt.Errorf("verify: %w", err)
+	}
+	if !info.IsDir() {
+		return Report{}, fmt.Errorf("verify: %s is not a directory", dir)
+	}
+	files, direct, err := findFiles(dir)
+	if err != nil {
+		return Report{}, err
+	}
+	if len(files) == 0 {
+		if direct {
+			return Report{}, fmt.Errorf("verify: %s: %w in <suite> subdirectories; it looks like a suite directory, so pass its parent", dir, ErrNoFiles)
+		}
+		return Report{}, fmt.Errorf("verify: %s: %w (want %s)", dir, ErrNoFiles, filepath.Join(dir, "<suite>", "*.parquet"))
+	}
+
+	var rep Report
+	var cur *suiteState
+	for _, path := range files {
+		suite := filepath.Base(filepath.Dir(path))
+		if cur == nil || cur.name != suite {
+			if cur != nil {
+				rep.Suites[len(rep.Suites)-1].Missing = cur.missing()
+			}
+			rep.Suites = append(rep.Suites, SuiteReport{Suite: suite})
+			cur = newSuiteState(suite)
+		}
+		sr := &rep.Suites[len(rep.Suites)-1]
+		sr.Files++
+		rep.Files = append(rep.Files, path)
+		cur.startFile(filepath.Base(path))
+		if err := checkFile(ctx, path, cur, sr, &rep); err != nil {
+			return rep, err
+		}
+	}
+	rep.Suites[len(rep.Suites)-1].Missing = cur.missing()
+	return rep, nil
+}
+
+// missingDir is the error for a directory that does not exist; it matches
+// fs.ErrNotExist.
+type missingDir string
+
+func (d missingDir) Error() string {
+	return fmt.Sprintf("verify: directory %s does not exist", string(d))
+}
+
+func (d missingDir) Unwrap() error { return fs.ErrNotExist }
+
+// findFiles returns the <dir>/<suite>/*.parquet files, suite by suite in
+// name order and in name order within a suite, leaving out hidden names
+// (the writer's temporary files start with a dot). direct reports whether
+// dir itself holds Parquet files.
+func findFiles(dir string) (files []string, direct bool, err error) {
+	subs, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, false, fmt.Errorf("verify: %w", err)
+	}
+	for _, sub := range subs {
+		name := sub.Name()
+		if strings.HasPrefix(name, ".") {
+			continue
+		}
+		if !sub.IsDir() {
+			direct = direct || strings.HasSuffix(name, ".parquet")
+			continue
+		}
+		entries, err := os.ReadDir(filepath.Join(dir, name))
+		if err != nil {
+			return nil, false, fmt.Errorf("verify: %w", err)
+		}
+		for _, e := range entries {
+			if n := e.Name(); !e.IsDir() && !strings.HasPrefix(n, ".") && strings.HasSuffix(n, ".parquet") {
+				files = append(files, filepath.Join(dir, name, n))
+			}
+		}
+	}
+	return files, direct, nil
+}
+
+// shardName matches the file name of shard K of N.
+var shardName = regexp.MustCompile(`^test-(\d+)-of-(\d+)\.parquet$`)
+
+// parseShard returns K and N of a shard file name, or ok false.
+func parseShard(name string) (k, n int, ok bool) {
+	m := shardName.FindStringSubmatch(name)
+	if m == nil {
+		return 0, 0, false
+	}
+	k, err1 := strconv.Atoi(m[1])
+	n, err2 := strconv.Atoi(m[2])
+	return k, n, err1 == nil && err2 == nil && k < n
+}
+
+// suiteState is what the checks of one suite carry from row to row.
+type suiteState struct {
+	name      string
+	ids       map[string]int64 // id -> index of the row that had it first
+	nextIndex int64            // the index the next row should have, or -1: take the next row's
+	prevFile  string           // the file read before, "" at first
+	shards    map[int]map[int]bool
+}
+
+func newSuiteState(name string) *suiteState {
+	return &suiteState{name: name, ids: map[string]int64{}, shards: map[int]map[int]bool{}}
+}
+
+// startFile sets up the index check for the next file. Indices run on from
+// the file before, except that the first row of shard K > 0 starts afresh
+// when shard K-1 was not the file before (shards are written separately,
+// and a directory may hold some of them only).
+func (st *suiteState) startFile(name string) {
+	k, n, ok := parseShard(name)
+	switch {
+	case st.prevFile == "":
+		st.nextIndex = 0
+		if ok && k > 0 {
+			st.nextIndex = -1
+		}
+	case ok && k > 0:
+		if pk, pn, pok := parseShard(st.prevFile); !pok || pn != n || pk != k-1 {
+			st.nextIndex = -1
+		}
+	}
+	if ok {
+		if st.shards[n] == nil {
+			st.shards[n] = map[int]bool{}
+		}
+		st.shards[n][k] = true
+	}
+	st.prevFile = name
+}
+
+// missing returns the names of the shards absent from each test-K-of-N
+// series the suite has files of.
+func (st *suiteState) missing() []string {
+	var out []string
+	for _, n := range slices.Sorted(maps.Keys(st.shards)) {
+		for k := 0; k < n; k++ {
+			if !st.shards[n][k] {
+				out = append(out, fmt.Sprintf("test-%05d-of-%05d.parquet", k, n))
+			}
+		}
+	}
+	return out
+}
+
+// checkFile checks the rows of one file and adds them to rep.
+func checkFile(ctx context.Context, path string, st *suiteState, sr *SuiteReport, rep *Report) error {
+	r, err := dataset.Open(path)
+	if err != nil {
+		return fmt.Errorf("verify: %w", err)
+	}
+	err = checkRows(ctx, r, path, st, sr, rep)
+	if cerr := r.Close(); err == nil && cerr != nil {
+		err = fmt.Errorf("verify: %w", cerr)
+	}
+	return err
+}
+
+// checkRows reads r to the end a batch at a time, checking every row.
+func checkRows(ctx context.Context, r *dataset.Reader, path string, st *suiteState, sr *SuiteReport, rep *Report) error {
+	batch := make([]dataset.Row, batchRows)
+	var n int64
+	for {
+		if err := ctx.Err(); err != nil {
+			return fmt.Errorf("verify: %s: %w", path, err)
+		}
+		k, rerr := r.Read(batch)
+		if rerr != nil && !errors.Is(rerr, io.EOF) {
+			return fmt.Errorf("verify: %w", rerr)
+		}
+		for i := range batch[:k] {
+			row := &batch[i]
+			probs := st.check(row)
+			n++
+			sr.Rows++
+			rep.Rows++
+			if len(probs) == 0 {
+				continue
+			}
+			sr.Failed++
+			rep.Failed++
+			if len(rep.Failures) < MaxFailures {
+				idx := int64(-1)
+				if row.Index != nil {
+					idx = *row.Index
+				}
+				rep.Failures = append(rep.Failures, Failure{
+					File: path, Suite: st.name, ID: row.ID, Index: idx,
+					Reason: strings.Join(probs, "; "),
+				})
+			}
+		}
+		if errors.Is(rerr, io.EOF) {
+			break
+		}
+	}
+	if n != r.NumRows() {
+		return fmt.Errorf("verify: %s: read %d rows, the footer says %d", path, n, r.NumRows())
+	}
+	return nil
+}
+
+// problems collects what is wrong with one row.
+type problems []string
+
+func (p *problems) addf(format string, args ...any) { *p = append(*p, fmt.Sprintf(format, args...)) }
+
+// check returns every problem of row, which comes next in suite st.
+func (st *suiteState) check(row *dataset.Row) (probs problems) {
+	defer func() {
+		if v := recover(); v != nil {
+			probs.addf("the row could not be checked: %v", v)
+		}
+	}()
+	st.checkIdentity(row, &probs)
+	checkImages(row, st.name, &probs)
+	var m suites.Meta
+	if err := json.Unmarshal([]byte(row.Metadata), &m); err != nil {
+		probs.addf("metadata does not decode: %v", err)
+		return probs
+	}
+	checkMeta(row, st.name, &m, &probs)
+	return probs
+}
+
+// checkIdentity checks the suite, seed, index and id columns.
+func (st *suiteState) checkIdentity(row *dataset.Row, p *problems) {
+	if row.Suite != st.name {
+		p.addf("suite column %q, but the file is in directory %q", row.Suite, st.name)
+	}
+	if row.Index == nil {
+		p.addf("index is null")
+	} else {
+		if st.nextIndex >= 0 && *row.Index != st.nextIndex {
+			p.addf("index %d, want %d (rows missing, repeated or out of order)", *row.Index, st.nextIndex)
+		}
+		st.nextIndex = *row.Index + 1
+	}
+	if row.Seed == nil {
+		p.addf("seed is null")
+	}
+	if row.Horizon == nil {
+		p.addf("horizon is null")
+	}
+	if row.Seed != nil && row.Index != nil {
+		if want := generate.QuestionID(uint64(*row.Seed), st.name, *row.Index); row.ID != want {
+			p.addf("id %q, want %s for seed %d, index %d", row.ID, want, *row.Seed, *row.Index)
+		}
+	}
+	if row.ID != "" {
+		if first, dup := st.ids[row.ID]; dup {
+			p.addf("id repeats the row with index %d", first)
+		} else {
+			idx := int64(-1)
+			if row.Index != nil {
+				idx = *row.Index
+			}
+			st.ids[row.ID] = idx
+		}
+	}
+}
+
+// checkImages checks the picture columns: none, or every picture the suite
+// needs, each a PNG of the recorded size.
+func checkImages(row *dataset.Row, suite string, p *problems) {
+	need := 1
+	if suite == "temporal_order" {
+		need = 2
+	}
+	has1 := row.Image != nil && row.Image.Bytes != nil
+	has2 := row.Image2 != nil && row.Image2.Bytes != nil
+	if !has1 && !has2 {
+		if row.ImageWidth != 0 || row.ImageHeight != 0 {
+			p.addf("image_width x image_height is %d x %d but the row has no image", row.ImageWidth, row.ImageHeight)
+		}
+		return
+	}
+	switch {
+	case need == 2 && has1 != has2:
+		p.addf("only one of the two pictures is present (image %v, image_2 %v)", has1, has2)
+	case need == 1 && has2:
+		p.addf("image_2 is set, but %s has one picture", suite)
+	case need == 1 && !has1:
+		p.addf("image is null but image_2 is set")
+	}
+	if has1 {
+		checkPNG("image", row.Image.Bytes, row.ImageWidth, row.ImageHeight, p)
+	}
+	if has2 {
+		checkPNG("image_2", row.Image2.Bytes, row.ImageWidth, row.ImageHeight, p)
+	}
+}
+
+// checkPNG decodes b in full and compares its size with w x h.
+func checkPNG(col string, b []byte, w, h int64, p *problems) {
+	img, err := png.Decode(bytes.NewReader(b))
+	if err != nil {
+		p.addf("%s does not decode as PNG: %v", col, err)
+		return
+	}
+	if sz := img.Bounds().Size(); int64(sz.X) != w || int64(sz.Y) != h {
+		p.addf("%s is %d x %d pixels, but image_width x image_height is %d x %d", col, sz.X, sz.Y, w, h)
+	}
+}
+
+// run is the re-simulation of one plan from start.
+type run struct {
+	out   statesim.Outcome
+	err   error
+	valid bool // every step before the first submit applies
+}
+
+// reaches reports whether the plan is valid, submits and ends meeting g.
+func (r run) reaches(f *forms.Form, g *statesim.Goal) bool {
+	return r.valid && r.out.Submitted && g != nil && g.Met(f, r.out.Final)
+}
+
+// checkMeta checks the decoded metadata against itself, the re-simulation
+// and the row's columns.
+func checkMeta(row *dataset.Row, suite string, m *suites.Meta, p *problems) {
+	f := &m.Form
+	if err := f.Validate(); err != nil {
+		p.addf("metadata form: %v", err)
+		return
+	}
+	if len(f.Elements) == 0 || f.Elements[len(f.Elements)-1].Kind != forms.Submit {
+		p.addf("metadata form does not end with its Submit button")
+	}
+	if err := statesim.Validate(f, m.Start); err != nil {
+		p.addf("metadata start: %v", err)
+		return
+	}
+	for k, s := range m.Pictures {
+		if err := statesim.Validate(f, s); err != nil {
+			p.addf("metadata picture %d: %v", k+1, err)
+			return
+		}
+	}
+	if m.Answer != row.Answer {
+		p.addf("metadata answer %q, answer column %q", m.Answer, row.Answer)
+	}
+	if row.Family != f.Family {
+		p.addf("family column %q, metadata form family %q", row.Family, f.Family)
+	}
+	if suite == "future_state" {
+		if m.Goal != nil {
+			p.addf("future_state has a goal in its metadata")
+		}
+		if row.Task != "" {
+			p.addf("future_state has a task")
+		}
+	} else if m.Goal == nil {
+		p.addf("metadata goal is null")
+	} else if row.Task != m.Goal.Text {
+		p.addf("task column %q, metadata goal text %q", row.Task, m.Goal.Text)
+	}
+
+	// Re-run every plan and compare with what the metadata records.
+	runs := make([]run, len(m.Plans))
+	for j, plan := range m.Plans {
+		out, err := statesim.Run(f, m.Start, plan)
+		runs[j] = run{out: out, err: err, valid: err == nil}
+		if !slices.ContainsFunc(plan, func(a statesim.Action) bool { return a.Op == statesim.Submit }) {
+			p.addf("plan %d has no submit", j+1)
+		}
+	}
+	if len(m.Plans) == 0 {
+		p.addf("metadata has no plans")
+	}
+	if len(m.Valid) != len(m.Plans) || len(m.Finals) != len(m.Plans) {
+		p.addf("metadata has %d plans, %d valid flags and %d finals", len(m.Plans), len(m.Valid), len(m.Finals))
+	} else {
+		for j, r := range runs {
+			if m.Valid[j] != r.valid {
+				p.addf("plan %d: metadata says valid=%v, re-simulation says %v (%v)", j+1, m.Valid[j], r.valid, r.err)
+			}
+			switch {
+			case r.valid && !m.Finals[j].Equal(r.out.Final):
+				p.addf("plan %d: metadata final %s, re-simulation gives %s", j+1, m.Finals[j], r.out.Final)
+			case !r.valid && m.Finals[j] != nil:
+				p.addf("plan %d is invalid but metadata records a final %s", j+1, m.Finals[j])
+			}
+		}
+	}
+
+	checkColumns(row, m, p)
+
+	switch suite {
+	case "edge_case", "plan_semantic", "plan_shuffle":
+		checkMCQ(row, suite, m, runs, p)
+	case "future_state":
+		checkFutureState(row, m, runs, p)
+	case "temporal_order":
+		checkTemporalOrder(row, m, runs, p)
+	default:
+		p.addf("unknown suite %q: its labels cannot be checked", suite)
+	}
+}
+
+// checkColumns checks what every suite shares: choices, letters, labels,
+// answer index, plan renderings.
+func checkColumns(row *dataset.Row, m *suites.Meta, p *problems) {
+	f := &m.Form
+	n := len(row.Choices)
+	if n < 2 || n > len(suites.Letters) {
+		p.addf("%d choices, want 2 to %d", n, len(suites.Letters))
+	}
+	seen := map[string]int{}
+	for k, c := range row.Choices {
+		if j, dup := seen[c]; dup {
+			p.addf("options %s and %s have the same text", letter(j), letter(k))
+		}
+		seen[c] = k
+	}
+	letters := []*string{row.A, row.B, row.C, row.D, row.E, row.F, row.G, row.H}
+	for k, col := range letters {
+		name := suites.Letters[k : k+1]
+		switch {
+		case k < n && col == nil:
+			p.addf("column %s is null, want choice %d", name, k+1)
+		case k < n && *col != row.Choices[k]:
+			p.addf("column %s differs from choice %d", name, k+1)
+		case k >= n && col != nil:
+			p.addf("column %s is set past the last choice", name)
+		}
+	}
+	if row.AnswerIdx == nil {
+		p.addf("answer_idx is null")
+	} else if idx := *row.AnswerIdx; idx < 0 || idx >= int64(n) {
+		p.addf("answer_idx %d is outside the %d choices", idx, n)
+	}
+	if len(row.OptionLabels) != n {
+		p.addf("%d option labels for %d choices", len(row.OptionLabels), n)
+	} else if row.AnswerIdx != nil {
+		for k, l := range row.OptionLabels {
+			if (l == "correct") != (int64(k) == *row.AnswerIdx) {
+				p.addf("option %s is labelled %q, but answer_idx is %d", letter(k), l, *row.AnswerIdx)
+			}
+		}
+	}
+	if len(row.PlansText) != len(m.Plans) || len(row.PlansPDDL) != len(m.Plans) {
+		p.addf("%d plans_text and %d plans_pddl entries for %d plans", len(row.PlansText), len(row.PlansPDDL), len(m.Plans))
+	} else {
+		for j, plan := range m.Plans {
+			if row.PlansText[j] != suites.PlanText(f, plan) {
+				p.addf("plans_text %d does not render plan %d", j+1, j+1)
+			}
+			if row.PlansPDDL[j] != suites.PlanPDDL(f, plan) {
+				p.addf("plans_pddl %d does not render plan %d", j+1, j+1)
+			}
+		}
+	}
+	var want string
+	switch len(m.Pictures) {
+	case 1:
+		want = statesim.Describe(f, m.Pictures[0])
+	case 2:
+		want = "Picture 1: " + statesim.Describe(f, m.Pictures[0]) + "\nPicture 2: " + statesim.Describe(f, m.Pictures[1])
+	}
+	if row.Caption == nil || *row.Caption != want {
+		p.addf("caption does not describe the pictured state")
+	}
+}
+
+// answerIdx returns the row's answer index, or -1.
+func answerIdx(row *dataset.Row) int {
+	if row.AnswerIdx == nil || *row.AnswerIdx < 0 || *row.AnswerIdx >= int64(len(suites.Letters)) {
+		return -1
+	}
+	return int(*row.AnswerIdx)
+}
+
+// checkLetter checks that the answer column is the letter of answer_idx.
+func checkLetter(row *dataset.Row, p *problems) {
+	if idx := answerIdx(row); idx >= 0 && row.Answer != suites.Letters[idx:idx+1] {
+		p.addf("answer %q, but answer_idx %d is %s", row.Answer, idx, suites.Letters[idx:idx+1])
+	}
+}
+
+// checkMCQ checks edge_case, plan_semantic and plan_shuffle rows.
+func checkMCQ(row *dataset.Row, suite string, m *suites.Meta, runs []run, p *problems) {
+	f := &m.Form
+	checkLetter(row, p)
+	if len(m.Plans) != len(row.Choices) {
+		p.addf("%d plans for %d choices", len(m.Plans), len(row.Choices))
+	} else {
+		for k, plan := range m.Plans {
+			if row.Choices[k] != suites.PlanText(f, plan) {
+				p.addf("choice %s is not the text of plan %d", letter(k), k+1)
+			}
+		}
+	}
+	var reach []int
+	for j, r := range runs {
+		if r.reaches(f, m.Goal) {
+			reach = append(reach, j)
+		}
+	}
+	idx := answerIdx(row)
+	switch {
+	case len(reach) == 0:
+		p.addf("no option reaches the goal")
+	case len(reach) > 1:
+		p.addf("%d options reach the goal: %s", len(reach), optionLetters(reach))
+	case reach[0] != idx:
+		p.addf("option %s reaches the goal, but the answer is %q (answer_idx %d)", optionLetters(reach), row.Answer, idx)
+	}
+	if idx >= 0 && idx < len(runs) && runs[idx].valid && row.Horizon != nil && int64(runs[idx].out.Steps) != *row.Horizon {
+		p.addf("horizon %d, but the correct plan has %d steps before Submit", *row.Horizon, runs[idx].out.Steps)
+	}
+	checkPictureIsStart(m, p)
+	if suite == "edge_case" {
+		s, err := statesim.Run(f, statesim.Clean(f), m.History)
+		if err != nil || !s.Final.Equal(m.Start) {
+			p.addf("metadata history does not turn the clean state into start")
+		}
+		if row.History == nil || *row.History != suites.HistoryText(f, m.History) {
+			p.addf("history column does not render metadata history")
+		}
+	} else {
+		checkNoHistory(row, m, p)
+	}
+}
+
+func checkPictureIsStart(m *suites.Meta, p *problems) {
+	if len(m.Pictures) != 1 || !m.Pictures[0].Equal(m.Start) {
+		p.addf("metadata pictures should be [start]")
+	}
+}
+
+func checkNoHistory(row *dataset.Row, m *suites.Meta, p *problems) {
+	if m.History != nil || row.History == nil || *row.History != "" {
+		p.addf("history is set, but only edge_case has one")
+	}
+}
+
+// letter names option k by its letter, or by its number past H.
+func letter(k int) string {
+	if k >= 0 && k < len(suites.Letters) {
+		return suites.Letters[k : k+1]
+	}
+	return fmt.Sprintf("#%d", k+1)
+}
+
+// optionLetters names options by letter: "A, C".
+func optionLetters(ks []int) string {
+	s := make([]string, len(ks))
+	for i, k := range ks {
+		s[i] = letter(k)
+	}
+	return strings.Join(s, ", ")
+}
+
+// checkFutureState checks a future_state row: Yes exactly when the two
+// plans end in the same state.
+func checkFutureState(row *dataset.Row, m *suites.Meta, runs []run, p *problems) {
+	if !slices.Equal(row.Choices, []string{"Yes", "No"}) {
+		p.addf("choices %q, want [Yes No]", row.Choices)
+	}
+	checkPictureIsStart(m, p)
+	checkNoHistory(row, m, p)
+	if len(runs) != 2 {
+		p.addf("%d plans, want 2", len(runs))
+		return
+	}
+	for j, r := range runs {
+		if !r.valid || !r.out.Submitted {
+			p.addf("plan %c does not run to Submit: %v", 'A'+j, r.err)
+			return
+		}
+		if row.Horizon != nil && int64(r.out.Steps) != *row.Horizon {
+			p.addf("horizon %d, but plan %c has %d steps before Submit", *row.Horizon, 'A'+j, r.out.Steps)
+		}
+	}
+	want, wantIdx := "No", 1
+	if runs[0].out.Final.Equal(runs[1].out.Final) {
+		want, wantIdx = "Yes", 0
+	}
+	if row.Answer != want {
+		p.addf("answer %q, but the finals are %s and %s: want %s", row.Answer, runs[0].out.Final, runs[1].out.Final, want)
+	}
+	if idx := answerIdx(row); idx != wantIdx {
+		p.addf("answer_idx %d, want %d for %s", idx, wantIdx, want)
+	}
+}
+
+// checkTemporalOrder checks a temporal_order row: both pictures lie on the
+// recorded run, and the one with more unmet wants is the earlier.
+func checkTemporalOrder(row *dataset.Row, m *suites.Meta, runs []run, p *problems) {
+	f := &m.Form
+	checkLetter(row, p)
+	checkNoHistory(row, m, p)
+	if !slices.Equal(row.Choices, []string{"Picture 1", "Picture 2"}) {
+		p.addf("choices %q, want [Picture 1, Picture 2]", row.Choices)
+	}
+	if m.Format != suites.FormatMCQ && m.Format != suites.FormatFree {
+		p.addf("metadata format %q, want %s or %s", m.Format, suites.FormatMCQ, suites.FormatFree)
+	}
+	if len(runs) != 1 || len(m.Pictures) != 2 || m.Goal == nil {
+		p.addf("metadata has %d plans and %d pictures, want 1 and 2", len(runs), len(m.Pictures))
+		return
+	}
+	r := runs[0]
+	if !r.reaches(f, m.Goal) {
+		p.addf("the recorded run does not complete the task")
+		return
+	}
+	d := []int{m.Goal.Unmet(f, m.Pictures[0]), m.Goal.Unmet(f, m.Pictures[1])}
+	if m.Distance != nil && !slices.Equal(m.Distance, d) {
+		p.addf("metadata distance %v, re-simulation gives %v", m.Distance, d)
+	}
+	if d[0] == d[1] {
+		p.addf("both pictures have %d unmet wants", d[0])
+		return
+	}
+	earlier, order := 0, suites.EarlierFirst
+	if d[1] > d[0] {
+		earlier, order = 1, suites.LaterFirst
+	}
+	if idx := answerIdx(row); idx != earlier {
+		p.addf("answer_idx %d, but Picture %d is the earlier (%d unmet wants against %d)", idx, earlier+1, d[earlier], d[1-earlier])
+	}
+	if m.Order != order {
+		p.addf("metadata order %q, want %q", m.Order, order)
+	}
+	// The states of the run, from start to just before Submit.
+	traj := []statesim.State{m.Start}
+	for _, a := range m.Plans[0][:r.out.Steps] {
+		next, err := statesim.Apply(f, traj[len(traj)-1], a)
+		if err != nil {
+			p.addf("the recorded run does not apply: %v", err)
+			return
+		}
+		traj = append(traj, next)
+	}
+	first, second := m.Pictures[earlier], m.Pictures[1-earlier]
+	onRun := func(s statesim.State) bool { return slices.ContainsFunc(traj, s.Equal) }
+	if !onRun(first) || !onRun(second) {
+		p.addf("a picture is not a state of the recorded run")
+		return
+	}
+	if row.Horizon == nil {
+		return
+	}
+	h := int(*row.Horizon)
+	gap := false
+	for i := range traj {
+		if h >= 1 && i+h < len(traj) && traj[i].Equal(first) && traj[i+h].Equal(second) {
+			gap = true
+			break
+		}
+	}
+	if !gap {
+		p.addf("the pictures are not %d actions apart, earlier first, on the recorded run", h)
+	}
+}
