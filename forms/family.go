@@ -237,9 +237,13 @@ func (f *Family) NewForm(rng *rand.Rand) Form {
 			if k == 0 {
 				k = min(3, len(g.TextPool))
 			}
-			for _, j := range rng.Perm(len(g.TextPool))[:k] {
-				if !slices.Contains(form.TextValues, g.TextPool[j]) {
-					form.TextValues = append(form.TextValues, g.TextPool[j])
+			// Draw k distinct values; k is small next to the pool, so draws
+			// that repeat a value are rare and simply drawn again.
+			for picked := 0; picked < k; {
+				v := g.TextPool[rng.IntN(len(g.TextPool))]
+				if !slices.Contains(form.TextValues[len(form.TextValues)-picked:], v) {
+					form.TextValues = append(form.TextValues, v)
+					picked++
 				}
 			}
 		}

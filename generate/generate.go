@@ -37,6 +37,9 @@ type Plan struct {
 	// shard K of N holds indices [K*n/N, (K+1)*n/N). Shards 0 means 1. The N
 	// shards' files together hold the rows of the single run, each once.
 	Shard, Shards int
+	// Metadata is added to every file's key-value metadata, such as the
+	// browser and font versions of the pictures.
+	Metadata map[string]string
 	// Resume keeps a suite's file that is already complete for this very
 	// plan (same content flags, shard and row count) instead of redoing it.
 	Resume bool
@@ -123,6 +126,9 @@ func runSuite(ctx context.Context, p Plan, s suites.Suite, total int64) (SuiteRe
 		"formplan.shard":   fmt.Sprintf("%d/%d", p.Shard, shards),
 		"formplan.indices": fmt.Sprintf("%d-%d", lo, hi),
 	}
+	for k, v := range p.Metadata {
+		meta[k] = v
+	}
 	if p.Resume && complete(path, meta, hi-lo) {
 		if p.Progress != nil {
 			p.Progress(hi - lo)
@@ -132,7 +138,14 @@ func runSuite(ctx context.Context, p Plan, s suites.Suite, total int64) (SuiteRe
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return SuiteResult{}, fmt.Errorf("generate: %w", err)
 	}
-	w, err := dataset.Create(path, dataset.Options{Metadata: meta})
+	// Rows with pictures go 100 to a row group, as Hugging Face writes them;
+	// rows without are small, and fewer, larger groups keep the footer (which
+	// the writer holds until Close) small.
+	groupRows := 100
+	if p.Painter == nil {
+		groupRows = 5000
+	}
+	w, err := dataset.Create(path, dataset.Options{Metadata: meta, RowGroupRows: groupRows})
 	if err != nil {
 		return SuiteResult{}, fmt.Errorf("generate: %s: %w", s.Name, err)
 	}

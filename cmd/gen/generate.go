@@ -7,11 +7,15 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"reflect"
+	"slices"
+	"strconv"
 	"strings"
 	"time"
 
+	"github.com/formplan/formplan/export"
 	"github.com/formplan/formplan/forms"
 	"github.com/formplan/formplan/formview"
 	"github.com/formplan/formplan/generate"
@@ -70,7 +74,8 @@ func generateCmd(ctx context.Context, c *config, stdout, stderr io.Writer) error
 		fams = forms.Builtins()
 	}
 	var painter generate.Painter
-	chromium := ""
+	chromium, fonts := "", ""
+	meta := map[string]string{}
 	if !c.noImages {
 		chrome, err := render.FindChrome(c.chrome)
 		if err != nil {
@@ -82,7 +87,9 @@ func generateCmd(ctx context.Context, c *config, stdout, stderr io.Writer) error
 		}
 		defer r.Close()
 		painter = &generate.Screens{Renderer: r, Scale: c.scale}
-		chromium = r.Version()
+		chromium, fonts = r.Version(), fontVersion()
+		meta["formplan.chromium"], meta["formplan.fonts"] = chromium, fonts
+		meta["formplan.scale"] = strconv.FormatFloat(c.scale, 'g', -1, 64)
 	}
 	if err := checkWritable(c.out); err != nil {
 		return err
@@ -115,7 +122,7 @@ func generateCmd(ctx context.Context, c *config, stdout, stderr io.Writer) error
 		plan := generate.Plan{
 			Out: c.out, Suites: []suites.Suite{j.suite}, Counts: []int64{j.spec.Total()}, Spec: j.spec,
 			Workers: c.workers, Version: version, Flags: c.contentFlags(), Painter: painter,
-			Shard: c.shard, Shards: c.shards, Resume: c.resume, Progress: bar.add,
+			Shard: c.shard, Shards: c.shards, Resume: c.resume, Progress: bar.add, Metadata: meta,
 		}
 		res, err := generate.Run(ctx, plan)
 		if err != nil {
@@ -125,6 +132,17 @@ func generateCmd(ctx context.Context, c *config, stdout, stderr io.Writer) error
 		results = append(results, res...)
 	}
 	bar.finish()
+	info := export.Info{Seed: c.seed, Flags: c.contentFlags(), Version: version, Chromium: chromium, Fonts: fonts, Scale: c.scale}
+	if c.shards <= 1 {
+		if err := export.Card(c.out, info); err != nil {
+			return err
+		}
+	}
+	if slices.Contains(c.formats, "vlmevalkit") {
+		if err := export.VLMEvalKit(c.out); err != nil {
+			return err
+		}
+	}
 	if !c.quiet {
 		for _, r := range results {
 			note := ""
@@ -134,8 +152,21 @@ func generateCmd(ctx context.Context, c *config, stdout, stderr io.Writer) error
 			fmt.Fprintf(stdout, "%-15s %6d rows  %s%s\n", r.Suite, r.Rows, r.File, note)
 		}
 		fmt.Fprintf(stdout, "%d questions in %s (%s)\n", total, generate.Elapsed(time.Since(start)), pick(chromium == "", "no images", "Chromium "+chromium))
+		if c.shards > 1 {
+			fmt.Fprintf(stdout, "shard %d/%d done; once every shard is, run: gen card %s\n", c.shard, c.shards, c.out)
+		}
 	}
 	return nil
+}
+
+// fontVersion names the pinned font package the pictures use, as Debian
+// reports it, or "" when it cannot tell.
+func fontVersion() string {
+	out, err := exec.Command("dpkg-query", "-W", "-f", "${Package} ${Version}", "fonts-liberation").Output()
+	if err != nil {
+		return ""
+	}
+	return strings.TrimSpace(string(out))
 }
 
 func pick(c bool, a, b string) string {

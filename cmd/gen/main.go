@@ -5,6 +5,7 @@
 //	gen [flags]
 //	gen verify DIR
 //	gen preview DIR
+//	gen card DIR
 //
 // With no flags it writes every suite, 300 questions each, to out/. See
 // gen --help for the flags and examples.
@@ -52,6 +53,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 			return verifyCmd(ctx, args[1:], stdout, stderr)
 		case "preview":
 			return previewCmd(ctx, args[1:], stdout, stderr)
+		case "card":
+			return cardCmd(args[1:], stdout, stderr)
 		}
 	}
 	cfg, err := parseFlags(args, stderr)

@@ -99,8 +99,8 @@ func TestDeterministicAcrossWorkers(t *testing.T) {
 		}
 	}
 	ha, hb := hashTree(t, a), hashTree(t, b)
-	if len(ha) != 5 {
-		t.Fatalf("%d files, want one per suite: %v", len(ha), ha)
+	if len(ha) != 13 {
+		t.Fatalf("%d files, want one per suite, the card, croissant.json and the lmms-eval tasks: %v", len(ha), ha)
 	}
 	for k, v := range ha {
 		if hb[k] != v {
@@ -135,6 +135,11 @@ func TestGenerateRows(t *testing.T) {
 	if len(rows) != 30 || fams["checkboxes"] != 15 || fams["radio_textboxes"] != 15 {
 		t.Errorf("%d rows, by family %v", len(rows), fams)
 	}
+	for _, f := range []string{"README.md", "croissant.json", "lmms-eval/future_state.yaml"} {
+		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
+			t.Errorf("missing %s beside the data: %v", f, err)
+		}
+	}
 }
 
 func TestHelpAndVersion(t *testing.T) {
@@ -158,6 +163,16 @@ func TestShardsMakeTheSingleRun(t *testing.T) {
 		if _, _, err := runGen(t, append(args, "--out", sharded, "--shard", fmt.Sprintf("%d/3", k))...); err != nil {
 			t.Fatal(err)
 		}
+	}
+	if _, err := os.Stat(filepath.Join(sharded, "README.md")); err == nil {
+		t.Error("a shard wrote the dataset card before the other shards were done")
+	}
+	if _, _, err := runGen(t, "card", sharded); err != nil {
+		t.Fatal(err)
+	}
+	card, err := os.ReadFile(filepath.Join(sharded, "README.md"))
+	if err != nil || strings.Count(string(card), "num_examples: 40") != 2 {
+		t.Errorf("card after the shards: %v\n%s", err, card)
 	}
 	for _, suite := range []string{"edge_case", "temporal_order"} {
 		want, err := dataset.ReadRows(filepath.Join(single, suite, "test-00000-of-00001.parquet"))

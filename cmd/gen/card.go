@@ -1,0 +1,72 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+
+	"github.com/spf13/pflag"
+
+	"github.com/formplan/formplan/dataset"
+	"github.com/formplan/formplan/export"
+)
+
+// cardCmd is gen card DIR: it (re)writes the dataset card, Croissant file and
+// lmms-eval tasks of a dataset, as after the last shard of a sharded run.
+func cardCmd(args []string, stdout, stderr io.Writer) error {
+	fs := pflag.NewFlagSet("gen card", pflag.ContinueOnError)
+	fs.SetOutput(stderr)
+	tsv := fs.Bool("vlmevalkit", false, "also write the VLMEvalKit TSV of every suite")
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, "gen card writes README.md, croissant.json and lmms-eval tasks beside a dataset's files.\n\nUsage:\n  gen card [--vlmevalkit] DIR\n\nExample, after the 8 shards of a run:\n  gen card paper/\n\nFlags:\n%s", fs.FlagUsages())
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, pflag.ErrHelp) {
+			return nil
+		}
+		return usagef("%v (see gen card --help)", err)
+	}
+	if fs.NArg() != 1 {
+		return usagef("gen card takes one dataset directory, such as: gen card out/")
+	}
+	dir := fs.Arg(0)
+	info, err := runInfo(dir)
+	if err != nil {
+		return err
+	}
+	if err := export.Card(dir, info); err != nil {
+		return err
+	}
+	if *tsv {
+		if err := export.VLMEvalKit(dir); err != nil {
+			return err
+		}
+	}
+	fmt.Fprintf(stdout, "wrote %s\n", filepath.Join(dir, "README.md"))
+	return nil
+}
+
+// runInfo reads what a run recorded in the metadata of its first file.
+func runInfo(dir string) (export.Info, error) {
+	files, _ := filepath.Glob(filepath.Join(dir, "*", "test-*.parquet"))
+	if len(files) == 0 {
+		if _, err := os.Stat(dir); err != nil {
+			return export.Info{}, fmt.Errorf("gen card: %s: no such directory", dir)
+		}
+		return export.Info{}, fmt.Errorf("gen card: %s holds no <suite>/test-*.parquet files: point it at a gen --out directory", dir)
+	}
+	r, err := dataset.Open(files[0])
+	if err != nil {
+		return export.Info{}, fmt.Errorf("gen card: %w", err)
+	}
+	defer r.Close()
+	get := func(k string) string { v, _ := r.Metadata(k); return v }
+	seed, _ := strconv.ParseUint(get("formplan.seed"), 10, 64)
+	info := export.Info{Seed: seed, Flags: get("formplan.flags"), Version: get("formplan.version"),
+		Chromium: get("formplan.chromium"), Fonts: get("formplan.fonts")}
+	info.Scale, _ = strconv.ParseFloat(get("formplan.scale"), 64)
+	return info, nil
+}

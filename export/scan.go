@@ -1,0 +1,247 @@
+package export
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/formplan/formplan/dataset"
+)
+
+// suiteDir is one suite found in a dataset directory.
+type suiteDir struct {
+	name  string
+	files []string // relative to the dataset directory, slash-separated, sorted
+}
+
+// findSuites lists the suites of dir: every subdirectory, not hidden, that
+// holds at least one test-*.parquet file. They come sorted by name.
+func findSuites(dir string) ([]suiteDir, error) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, fmt.Errorf("export: %w", err)
+	}
+	var out []suiteDir
+	for _, e := range entries { // os.ReadDir sorts by name
+		if !e.IsDir() || strings.HasPrefix(e.Name(), ".") {
+			continue
+		}
+		matches, err := filepath.Glob(filepath.Join(dir, e.Name(), "test-*.parquet"))
+		if err != nil {
+			return nil, fmt.Errorf("export: %w", err)
+		}
+		if len(matches) == 0 {
+			continue
+		}
+		sort.Strings(matches)
+		s := suiteDir{name: e.Name()}
+		for _, m := range matches {
+			s.files = append(s.files, path.Join(e.Name(), filepath.Base(m)))
+		}
+		out = append(out, s)
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("export: no suite found in %s: expected <suite>/test-*.parquet files", dir)
+	}
+	return out, nil
+}
+
+// batchSize is how many rows are read at a time; rows may carry images, so
+// it stays small.
+const batchSize = 64
+
+// eachRow calls fn on every row of the Parquet file at path, in file order,
+// with the file's reader for its metadata. It checks the row count against
+// the file footer.
+func eachRow(path string, fn func(r *dataset.Reader, row *dataset.Row) error) (err error) {
+	r, err := dataset.Open(path)
+	if err != nil {
+		return fmt.Errorf("export: %w", err)
+	}
+	defer func() {
+		if cerr := r.Close(); err == nil && cerr != nil {
+			err = fmt.Errorf("export: %w", cerr)
+		}
+	}()
+	batch := make([]dataset.Row, batchSize)
+	var n int64
+	for {
+		k, rerr := r.Read(batch)
+		for i := 0; i < k; i++ {
+			if err := fn(r, &batch[i]); err != nil {
+				return err
+			}
+		}
+		n += int64(k)
+		if errors.Is(rerr, io.EOF) {
+			break
+		}
+		if rerr != nil {
+			return fmt.Errorf("export: %w", rerr)
+		}
+	}
+	if n != r.NumRows() {
+		return fmt.Errorf("export: %s: read %d rows, footer says %d", path, n, r.NumRows())
+	}
+	return nil
+}
+
+// fileStats describes one Parquet file of a suite.
+type fileStats struct {
+	rel    string // path relative to the dataset directory, slash-separated
+	size   int64
+	sha256 string // hex
+	rows   int64
+	// seed, version and flags are the formplan.* key-value metadata of the
+	// file ("" when absent).
+	seed, version, flags string
+}
+
+// suiteStats is what the card and the harness files need to know of a suite.
+type suiteStats struct {
+	name  string
+	files []fileStats
+	rows  int64
+	// example is the question text of the first row.
+	example string
+	// byHorizon and byAnswer count rows per family and horizon, and per
+	// family and answer.
+	byHorizon map[string]map[int64]int64
+	byAnswer  map[string]map[string]int64
+	// withImage counts rows whose image holds bytes.
+	withImage int64
+	// twoPictures is set when some row shows two pictures (image and
+	// image_2).
+	twoPictures bool
+	// freeFormat is set when some row expects a free answer ("Picture 1")
+	// rather than its letter.
+	freeFormat bool
+}
+
+// noHorizon stands for a null horizon in the counts.
+const noHorizon = -1
+
+// rowMeta is the part of the metadata JSON the export looks at.
+type rowMeta struct {
+	Pictures []json.RawMessage `json:"pictures"`
+	Format   string            `json:"format"`
+}
+
+// scanSuite reads every file of s and counts its rows.
+func scanSuite(dir string, s suiteDir) (*suiteStats, error) {
+	st := &suiteStats{
+		name:      s.name,
+		byHorizon: map[string]map[int64]int64{},
+		byAnswer:  map[string]map[string]int64{},
+	}
+	for _, rel := range s.files {
+		p := filepath.Join(dir, filepath.FromSlash(rel))
+		fs := fileStats{rel: rel}
+		var err error
+		if fs.size, fs.sha256, err = hashFile(p); err != nil {
+			return nil, err
+		}
+		first := true
+		err = eachRow(p, func(r *dataset.Reader, row *dataset.Row) error {
+			if first {
+				fs.seed, _ = r.Metadata("formplan.seed")
+				fs.version, _ = r.Metadata("formplan.version")
+				fs.flags, _ = r.Metadata("formplan.flags")
+				first = false
+			}
+			if st.rows == 0 {
+				st.example = row.Question
+			}
+			fs.rows++
+			st.rows++
+			h := int64(noHorizon)
+			if row.Horizon != nil {
+				h = *row.Horizon
+			}
+			count(st.byHorizon, row.Family, h)
+			count(st.byAnswer, row.Family, row.Answer)
+			if row.Image != nil && len(row.Image.Bytes) > 0 {
+				st.withImage++
+			}
+			if row.Image2 != nil {
+				st.twoPictures = true
+			}
+			if row.Metadata != "" {
+				var m rowMeta
+				if err := json.Unmarshal([]byte(row.Metadata), &m); err != nil {
+					return fmt.Errorf("export: %s row %d: metadata: %w", rel, fs.rows-1, err)
+				}
+				if len(m.Pictures) > 1 {
+					st.twoPictures = true
+				}
+				if m.Format == "free" {
+					st.freeFormat = true
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			return nil, err
+		}
+		st.files = append(st.files, fs)
+	}
+	return st, nil
+}
+
+// scanAll finds and scans every suite of dir.
+func scanAll(dir string) ([]*suiteStats, error) {
+	dirs, err := findSuites(dir)
+	if err != nil {
+		return nil, err
+	}
+	var out []*suiteStats
+	for _, s := range dirs {
+		st, err := scanSuite(dir, s)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, st)
+	}
+	return out, nil
+}
+
+// count adds one to m[a][b].
+func count[K comparable](m map[string]map[K]int64, a string, b K) {
+	if m[a] == nil {
+		m[a] = map[K]int64{}
+	}
+	m[a][b]++
+}
+
+// hashFile returns the size and hex SHA-256 of the file at path.
+func hashFile(path string) (int64, string, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return 0, "", fmt.Errorf("export: %w", err)
+	}
+	defer f.Close()
+	h := sha256.New()
+	n, err := io.Copy(h, f)
+	if err != nil {
+		return 0, "", fmt.Errorf("export: %s: %w", path, err)
+	}
+	return n, hex.EncodeToString(h.Sum(nil)), nil
+}
+
+// sortedKeys returns the keys of m in increasing order.
+func sortedKeys[K interface{ ~int64 | ~string }, V any](m map[K]V) []K {
+	keys := make([]K, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool { return keys[i] < keys[j] })
+	return keys
+}

@@ -1,0 +1,204 @@
+package export
+
+import (
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/csv"
+	"fmt"
+	"io"
+	"path/filepath"
+	"strconv"
+
+	"github.com/formplan/formplan/dataset"
+)
+
+// vlmDir is the directory of the VLMEvalKit files, under the dataset
+// directory.
+const vlmDir = "vlmevalkit"
+
+// letters are the option columns of a multiple-choice TSV.
+var letters = []string{"A", "B", "C", "D", "E", "F", "G", "H"}
+
+// pandasNA are the cell texts that pandas.read_csv, which VLMEvalKit uses,
+// reads as a missing value by default.
+var pandasNA = map[string]bool{
+	"": true, "#N/A": true, "#N/A N/A": true, "#NA": true, "-1.#IND": true, "-1.#QNAN": true,
+	"-NaN": true, "-nan": true, "1.#IND": true, "1.#QNAN": true, "<NA>": true, "N/A": true,
+	"NA": true, "NULL": true, "NaN": true, "None": true, "n/a": true, "nan": true, "null": true,
+}
+
+// VLMEvalKit writes <dir>/vlmevalkit/<suite>.tsv for every suite found in
+// dir, in the layout of VLMEvalKit's image datasets. The columns are
+//
+//	index        the row's index within its suite
+//	image        the screenshot as base64 PNG; for a two-picture row a
+//	             Python list literal of two base64 strings; for a row whose
+//	             screenshot equals an earlier row's, that row's index
+//	             (VLMEvalKit reads a cell of 64 characters or fewer so)
+//	question     the row's question column, verbatim
+//	A, B, ...    the options, as many columns as the suite's most options;
+//	             left out for a suite answered Yes/No
+//	answer       the letter, or Yes/No
+//	category     the form family
+//	l2-category  the suite
+//
+// Multiple-choice suites load as VLMEvalKit's ImageMCQDataset. A suite
+// whose answers are all Yes or No has no option columns and must be loaded
+// through a config naming the class ImageYORNDataset; without one,
+// VLMEvalKit takes a TSV without options for open questions. Dataset names
+// containing MMBench, MME, POPE or circular trigger special scoring in
+// VLMEvalKit and are best avoided. VLMEvalKit builds its own prompt from
+// question and the option columns; it does not use the row's
+// prompt_instruct.
+//
+// Cells are tab-separated and quoted as CSV where they hold a tab, a quote
+// or a line break, which pandas reads back. pandas also reads texts such as
+// None, NA or null as missing values, so a question, option, answer or
+// category equal to one of them is an error rather than a silently empty
+// cell. A row without a screenshot (data generated with --no-images) gets
+// an empty image cell: VLMEvalKit needs images and cannot evaluate such a
+// file.
+func VLMEvalKit(dir string) error {
+	dirs, err := findSuites(dir)
+	if err != nil {
+		return err
+	}
+	for _, s := range dirs {
+		if err := vlmSuite(dir, s); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// vlmLayout is what decides the columns of a suite's TSV.
+type vlmLayout struct {
+	options int  // option columns
+	yorn    bool // every answer is Yes or No
+}
+
+// vlmScan reads a suite once to decide its columns.
+func vlmScan(dir string, s suiteDir) (vlmLayout, error) {
+	l := vlmLayout{yorn: true}
+	for _, rel := range s.files {
+		err := eachRow(filepath.Join(dir, filepath.FromSlash(rel)), func(_ *dataset.Reader, row *dataset.Row) error {
+			l.options = max(l.options, len(row.Choices))
+			if row.Answer != "Yes" && row.Answer != "No" {
+				l.yorn = false
+			}
+			return nil
+		})
+		if err != nil {
+			return l, err
+		}
+	}
+	if l.options > len(letters) {
+		return l, fmt.Errorf("export: %s: %d options, VLMEvalKit layout has at most %d", s.name, l.options, len(letters))
+	}
+	if l.yorn {
+		l.options = 0
+	}
+	return l, nil
+}
+
+// vlmSuite writes the TSV of one suite.
+func vlmSuite(dir string, s suiteDir) error {
+	layout, err := vlmScan(dir, s)
+	if err != nil {
+		return err
+	}
+	path := filepath.Join(dir, vlmDir, s.name+".tsv")
+	return writeFile(path, func(w io.Writer) error {
+		cw := csv.NewWriter(w)
+		cw.Comma = '\t'
+		header := []string{"index", "image", "question"}
+		header = append(header, letters[:layout.options]...)
+		header = append(header, "answer", "category", "l2-category")
+		if err := cw.Write(header); err != nil {
+			return err
+		}
+		seen := map[[sha256.Size]byte]string{} // image hash -> first index
+		var pos int64
+		record := make([]string, len(header))
+		for _, rel := range s.files {
+			err := eachRow(filepath.Join(dir, filepath.FromSlash(rel)), func(_ *dataset.Reader, row *dataset.Row) error {
+				index := pos
+				if row.Index != nil {
+					index = *row.Index
+				}
+				pos++
+				idx := strconv.FormatInt(index, 10)
+				record = record[:0]
+				record = append(record, idx, vlmImage(row, idx, seen), row.Question)
+				for k := 0; k < layout.options; k++ {
+					if k < len(row.Choices) {
+						record = append(record, row.Choices[k])
+					} else {
+						record = append(record, "")
+					}
+				}
+				record = append(record, row.Answer, row.Family, s.name)
+				if err := vlmCheck(header, record, layout, len(row.Choices)); err != nil {
+					return fmt.Errorf("export: %s row %s: %w", rel, idx, err)
+				}
+				return cw.Write(record)
+			})
+			if err != nil {
+				return err
+			}
+		}
+		cw.Flush()
+		return cw.Error()
+	})
+}
+
+// vlmImage returns the image cell of a row whose index is idx. A single
+// picture already written for an earlier row is written as that row's
+// index.
+func vlmImage(row *dataset.Row, idx string, seen map[[sha256.Size]byte]string) string {
+	var pics [][]byte
+	for _, im := range []*dataset.Image{row.Image, row.Image2} {
+		if im != nil && len(im.Bytes) > 0 {
+			pics = append(pics, im.Bytes)
+		}
+	}
+	switch len(pics) {
+	case 0:
+		return ""
+	case 1:
+		sum := sha256.Sum256(pics[0])
+		if first, ok := seen[sum]; ok {
+			return first
+		}
+		seen[sum] = idx
+		return base64.StdEncoding.EncodeToString(pics[0])
+	default:
+		cell := "["
+		for k, p := range pics {
+			if k > 0 {
+				cell += ", "
+			}
+			cell += "'" + base64.StdEncoding.EncodeToString(p) + "'"
+		}
+		return cell + "]"
+	}
+}
+
+// vlmCheck rejects a record that pandas would read back with a missing
+// value where the row has one. Option cells past the row's own options are
+// meant to be empty.
+func vlmCheck(header, record []string, layout vlmLayout, choices int) error {
+	for k, cell := range record {
+		name := header[k]
+		if name == "index" || name == "image" {
+			continue
+		}
+		if k >= 3 && k < 3+layout.options && k-3 >= choices {
+			continue
+		}
+		if pandasNA[cell] {
+			return fmt.Errorf("column %s is %q, which pandas reads as a missing value", name, cell)
+		}
+	}
+	return nil
+}
