@@ -3,16 +3,19 @@
 
 GO ?= go
 
-.PHONY: gen test deps check bench
+.PHONY: gen test chromium deps check bench bench-e2e
 
-gen:
+gen: chromium
 	$(GO) run ./cmd/gen $(ARGS)
 
-# deps installs what tests need on a fresh Debian machine: Chromium and a
-# pinned font for rendering, and DuckDB (an independent Parquet reader).
-deps:
+# chromium installs, on a fresh Debian machine, the browser that takes the
+# screenshots and the font they are pinned to.
+chromium:
 	@command -v chromium >/dev/null 2>&1 && fc-list 2>/dev/null | grep -q LiberationSans || { \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-liberation >/dev/null; }
+
+# deps adds what only the tests need: DuckDB, an independent Parquet reader.
+deps: chromium
 	@test -d dataset/testdata/duckdb/node_modules/@duckdb/node-api || npm install --silent --no-audit --no-fund --prefix dataset/testdata/duckdb
 
 check:
@@ -22,5 +25,13 @@ check:
 test: deps check
 	$(GO) test -count=1 ./...
 
-bench:
-	$(GO) test -run '^$$' -bench . -benchtime 1s ./statesim/ ./suites/
+# bench runs the Go benchmarks: plan sampling, question building (per
+# suite, one core), Parquet writing and screenshots (batched vs one per page).
+bench: deps
+	$(GO) test -run '^$$' -bench . -benchtime 1s ./statesim/ ./dataset/
+	$(GO) test -run '^$$' -bench . -cpu 1 ./suites/
+	$(GO) test -run '^$$' -bench . ./render/
+
+# bench-e2e times gen --preset paper with screenshots against its targets.
+bench-e2e: deps
+	scripts/bench-e2e.sh
