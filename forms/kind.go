@@ -8,7 +8,10 @@
 //	fmt.Println(form.Name(forms.Ref{Kind: forms.Checkbox, Ordinal: 2})) // the 2nd checkbox
 package forms
 
-import "fmt"
+import (
+	"fmt"
+	"strconv"
+)
 
 // Kind is the kind of a form element.
 type Kind uint8
@@ -86,5 +89,5 @@ func Ordinal(n int) string {
 	case n%10 == 3:
 		suffix = "rd"
 	}
-	return fmt.Sprintf("%d%s", n, suffix)
+	return strconv.Itoa(n) + suffix
 }

@@ -70,6 +70,18 @@ func Apply(f *forms.Form, s State, a Action) (State, error) {
 	return t, nil
 }
 
+// ApplyInPlace is Apply that changes s itself instead of returning a copy,
+// for loops that try many actions on one scratch state. On error s is
+// unchanged.
+func ApplyInPlace(f *forms.Form, s State, a Action) error {
+	i, err := resolve(f, a)
+	if err != nil {
+		return err
+	}
+	applyAt(f, s, i, a)
+	return nil
+}
+
 func resolve(f *forms.Form, a Action) (int, error) {
 	kinds, ok := opKinds[a.Op]
 	if !ok {
@@ -178,20 +190,20 @@ func English(f *forms.Form, a Action) string {
 	case Click:
 		return "Click " + name
 	case Set:
-		return fmt.Sprintf("Move %s handle to %d", possessive(name), a.N)
+		return "Move " + possessive(name) + " handle to " + strconv.Itoa(a.N)
 	case Move:
 		if a.N >= 0 {
-			return fmt.Sprintf("Move %s handle to the right until the slider value increases by %d", possessive(name), a.N)
+			return "Move " + possessive(name) + " handle to the right until the slider value increases by " + strconv.Itoa(a.N)
 		}
-		return fmt.Sprintf("Move %s handle to the left until the slider value decreases by %d", possessive(name), -a.N)
+		return "Move " + possessive(name) + " handle to the left until the slider value decreases by " + strconv.Itoa(-a.N)
 	case Select:
 		return "Select " + name
 	case Type:
-		return fmt.Sprintf("Type %s into %s", strconv.Quote(a.Text), name)
+		return "Type " + strconv.Quote(a.Text) + " into " + name
 	case Clear:
 		return "Clear " + name
 	case Enter:
-		return fmt.Sprintf("Enter %s into %s", strconv.Quote(a.Text), name)
+		return "Enter " + strconv.Quote(a.Text) + " into " + name
 	case Submit:
 		return "Hit Submit"
 	}

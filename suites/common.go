@@ -3,8 +3,8 @@ package suites
 import (
 	"crypto/sha256"
 	"encoding/binary"
-	"fmt"
 	"math/rand/v2"
+	"strconv"
 	"strings"
 
 	"github.com/formplan/formplan/forms"
@@ -29,7 +29,9 @@ func PlanText(f *forms.Form, plan []statesim.Action) string {
 		if i > 0 {
 			b.WriteByte('\n')
 		}
-		fmt.Fprintf(&b, "%d. %s", i+1, statesim.English(f, a))
+		b.WriteString(strconv.Itoa(i + 1))
+		b.WriteString(". ")
+		b.WriteString(statesim.English(f, a))
 	}
 	return b.String()
 }
@@ -95,30 +97,33 @@ func groups(f *forms.Form) [][]int {
 // variants calls fn with every start state that differs from s in exactly
 // one part, over every value that part can take in the family's states
 // (checked or not; every slider position; no radio or any one selected;
-// empty text or any text value).
+// empty text or any text value). fn must not keep v: it is reused.
 func variants(f *forms.Form, s statesim.State, fn func(part int, v statesim.State)) {
+	t := s.Clone() // changed in place and restored after each call
 	for p, members := range groups(f) {
 		e := f.Elements[members[0]]
-		try := func(set func(t statesim.State)) {
-			t := s.Clone()
-			set(t)
+		try := func(set func()) {
+			set()
 			if !t.Equal(s) {
 				fn(p, t)
+			}
+			for _, m := range members {
+				t[m] = s[m]
 			}
 		}
 		i := members[0]
 		switch e.Kind {
 		case forms.Checkbox:
 			for n := 0; n <= 1; n++ {
-				try(func(t statesim.State) { t[i].N = n })
+				try(func() { t[i].N = n })
 			}
 		case forms.Slider:
 			for v := e.Min; v <= e.Max; v += e.Step {
-				try(func(t statesim.State) { t[i].N = v })
+				try(func() { t[i].N = v })
 			}
 		case forms.Radio:
 			for k := -1; k < len(members); k++ {
-				try(func(t statesim.State) {
+				try(func() {
 					for j, m := range members {
 						t[m].N = 0
 						if j == k {
@@ -128,8 +133,9 @@ func variants(f *forms.Form, s statesim.State, fn func(part int, v statesim.Stat
 				})
 			}
 		case forms.TextBox:
-			for _, v := range append([]string{""}, f.TextValues...) {
-				try(func(t statesim.State) { t[i].S = v })
+			try(func() { t[i].S = "" })
+			for _, v := range f.TextValues {
+				try(func() { t[i].S = v })
 			}
 		}
 	}
@@ -214,6 +220,7 @@ func goalPartOK(f *forms.Form, g statesim.Goal, plans [][]statesim.Action) func(
 			steps[j][partOf[i]] = append(steps[j][partOf[i]], a)
 		}
 	}
+	scratch := make(statesim.State, len(f.Elements))
 	return func(t statesim.State, p int) []bool {
 		res := make([]bool, len(plans))
 		for j := range plans {
@@ -224,10 +231,13 @@ func goalPartOK(f *forms.Form, g statesim.Goal, plans [][]statesim.Action) func(
 			if len(wants[p]) == 0 {
 				continue
 			}
-			out, _ := statesim.Run(f, t, steps[j][p])
+			copy(scratch, t)
+			for _, a := range steps[j][p] {
+				statesim.ApplyInPlace(f, scratch, a) // cannot fail: the plan ran above
+			}
 			for _, w := range wants[p] {
 				i, _ := f.Find(w.Target)
-				res[j] = res[j] && out.Final[i] == w.Value
+				res[j] = res[j] && scratch[i] == w.Value
 			}
 		}
 		return res

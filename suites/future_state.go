@@ -121,8 +121,9 @@ func samePartOK(f *forms.Form, a, b []statesim.Action) func(t statesim.State, pa
 // element.
 func secondPlan(f *forms.Form, start statesim.State, a []statesim.Action, final statesim.State, same, reorder, lastSame bool, rng *rand.Rand) ([]statesim.Action, bool) {
 	var fallback []statesim.Action
+	b := make([]statesim.Action, len(a)) // reused by every try
 	for try := 0; try < 60; try++ {
-		b := slices.Clone(a)
+		copy(b, a)
 		if reorder {
 			rng.Shuffle(len(b), func(i, j int) { b[i], b[j] = b[j], b[i] })
 		} else {
@@ -144,10 +145,10 @@ func secondPlan(f *forms.Form, start statesim.State, a []statesim.Action, final 
 			continue
 		}
 		if same || len(out.Final.Diff(final)) == 1 {
-			return b, true
+			return slices.Clone(b), true
 		}
 		if fallback == nil {
-			fallback = b
+			fallback = slices.Clone(b)
 		}
 	}
 	return fallback, fallback != nil

@@ -170,12 +170,13 @@ type option struct {
 // options read the same, and fills the question's choice fields.
 func assembleMCQ(q *Question, f *forms.Form, start statesim.State, g statesim.Goal, opts []option, rng *rand.Rand) error {
 	seen := map[string]bool{}
+	texts := make([]string, len(opts))
 	for j, o := range opts {
-		text := PlanText(f, o.plan)
-		if seen[text] {
+		texts[j] = PlanText(f, o.plan)
+		if seen[texts[j]] {
 			return errRetry
 		}
-		seen[text] = true
+		seen[texts[j]] = true
 		if reaches(f, start, g, o.plan) != (j == 0) {
 			return errRetry
 		}
@@ -184,7 +185,7 @@ func assembleMCQ(q *Question, f *forms.Form, start statesim.State, g statesim.Go
 	q.Choices, q.Labels, q.Meta.Plans = nil, nil, nil
 	for k, j := range perm {
 		o := opts[j]
-		q.Choices = append(q.Choices, PlanText(f, o.plan))
+		q.Choices = append(q.Choices, texts[j])
 		q.Labels = append(q.Labels, o.label)
 		q.Meta.Plans = append(q.Meta.Plans, o.plan)
 		if j == 0 {

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	htmltemplate "html/template"
 	"strings"
+	"sync"
 	"text/template"
 )
 
@@ -37,14 +38,38 @@ type PromptData struct {
 }
 
 // Prompt renders the prompt of suite in style (Instruct or CoT).
+//
+// A prompt's text around the question depends only on the suite, style,
+// letters and format, so it is rendered once per combination (with a marker
+// where the question goes) and reused.
 func Prompt(suite, style string, d PromptData) (string, error) {
-	name := suite + "." + style + ".tmpl"
-	if prompts.Lookup(name) == nil {
-		return "", fmt.Errorf("templates: no %s prompt for suite %q", style, suite)
+	key := frameKey{suite, style, d.Letters, d.Format}
+	f, ok := frames.Load(key)
+	if !ok {
+		name := suite + "." + style + ".tmpl"
+		if prompts.Lookup(name) == nil {
+			return "", fmt.Errorf("templates: no %s prompt for suite %q", style, suite)
+		}
+		var b strings.Builder
+		marked := d
+		marked.Question = questionMark
+		if err := prompts.ExecuteTemplate(&b, name, marked); err != nil {
+			return "", fmt.Errorf("templates: %s: %w", name, err)
+		}
+		before, after, found := strings.Cut(strings.TrimSpace(b.String()), questionMark)
+		if !found {
+			return "", fmt.Errorf("templates: %s does not show the question", name)
+		}
+		f, _ = frames.LoadOrStore(key, [2]string{before, after})
 	}
-	var b strings.Builder
-	if err := prompts.ExecuteTemplate(&b, name, d); err != nil {
-		return "", fmt.Errorf("templates: %s: %w", name, err)
-	}
-	return strings.TrimSpace(b.String()), nil
+	parts := f.([2]string)
+	return parts[0] + d.Question + parts[1], nil
 }
+
+// questionMark stands for the question while a prompt's frame is rendered.
+const questionMark = "\x00question\x00"
+
+type frameKey struct{ suite, style, letters, format string }
+
+// frames caches rendered prompt frames by frameKey.
+var frames sync.Map
