@@ -315,3 +315,44 @@ func BenchmarkReach(b *testing.B) {
 		}
 	}
 }
+
+// tenElementForms are the 10-element forms the horizon-8 benchmark uses.
+func tenElementForms() map[string]*forms.Form {
+	boxes := &forms.Form{Family: "t", Refer: forms.ByOrdinal}
+	for i := 1; i <= 10; i++ {
+		boxes.Elements = append(boxes.Elements, forms.Element{ID: fmt.Sprint("e", i), Kind: forms.Checkbox, Ordinal: i})
+	}
+	boxes.Elements = append(boxes.Elements, forms.Element{ID: "s", Kind: forms.Submit, Ordinal: 1, Label: "Submit"})
+	mixed := &forms.Form{Family: "t", Refer: forms.ByOrdinal, TextValues: []string{"4", "27"}, Elements: []forms.Element{
+		{ID: "e0", Kind: forms.Slider, Ordinal: 1, Min: 0, Max: 10, Step: 1},
+		{ID: "e1", Kind: forms.Checkbox, Ordinal: 1}, {ID: "e2", Kind: forms.Checkbox, Ordinal: 2}, {ID: "e3", Kind: forms.Checkbox, Ordinal: 3},
+		{ID: "e4", Kind: forms.Checkbox, Ordinal: 4}, {ID: "e5", Kind: forms.Checkbox, Ordinal: 5},
+		{ID: "e6", Kind: forms.Radio, Ordinal: 1, Group: "g"}, {ID: "e7", Kind: forms.Radio, Ordinal: 2, Group: "g"}, {ID: "e8", Kind: forms.Radio, Ordinal: 3, Group: "g"},
+		{ID: "e9", Kind: forms.TextBox, Ordinal: 1},
+		{ID: "s", Kind: forms.Submit, Ordinal: 1, Label: "Submit"},
+	}}
+	return map[string]*forms.Form{"10_checkboxes": boxes, "mixed_10": mixed}
+}
+
+// BenchmarkSampleTenElements samples horizon-8 plans on 10-element forms,
+// once their tables are built.
+func BenchmarkSampleTenElements(b *testing.B) {
+	for name, f := range tenElementForms() {
+		b.Run(name, func(b *testing.B) {
+			rng := rand.New(rand.NewPCG(1, 2))
+			e := NewEngine(f)
+			r, err := e.Reach(RandomState(f, rng, 0.5), 8)
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.ReportMetric(float64(e.States()), "states")
+			b.ReportAllocs()
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				if _, _, err := r.SamplePlan(rng, 8); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
