@@ -249,3 +249,17 @@ func checkRow(r *Row) error {
 	}
 	return nil
 }
+
+// WriteFile writes rows to a new file at path, as Create, Write and Close
+// would; like them, it leaves no file behind on error.
+func WriteFile(path string, opts Options, rows ...Row) error {
+	w, err := Create(path, opts)
+	if err != nil {
+		return err
+	}
+	defer w.Abort()
+	if err := w.Write(rows...); err != nil {
+		return err
+	}
+	return w.Close()
+}

@@ -74,15 +74,7 @@ func fullRow(i int, imageSize int) Row {
 // writeFile writes rows to path with opts and fails the test on error.
 func writeFile(t testing.TB, path string, opts Options, rows ...Row) {
 	t.Helper()
-	w, err := Create(path, opts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer w.Abort()
-	if err := w.Write(rows...); err != nil {
-		t.Fatal(err)
-	}
-	if err := w.Close(); err != nil {
+	if err := WriteFile(path, opts, rows...); err != nil {
 		t.Fatal(err)
 	}
 }

@@ -358,14 +358,7 @@ func writeRows(t *testing.T, path string, rows []dataset.Row) {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	w, err := dataset.Create(path, dataset.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := w.Write(rows...); err != nil {
-		t.Fatal(err)
-	}
-	if err := w.Close(); err != nil {
+	if err := dataset.WriteFile(path, dataset.Options{}, rows...); err != nil {
 		t.Fatal(err)
 	}
 }

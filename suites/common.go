@@ -256,3 +256,21 @@ func finals(f *forms.Form, s statesim.State, plans [][]statesim.Action) ([]state
 	}
 	return fin, valid
 }
+
+// unmet is a want that a state does not meet, with its element's index.
+type unmet struct {
+	want  statesim.Want
+	index int
+}
+
+// unmetWants returns the wants of g that s does not meet, in random order.
+func unmetWants(f *forms.Form, s statesim.State, g statesim.Goal, rng *rand.Rand) []unmet {
+	var out []unmet
+	for _, k := range rng.Perm(len(g.Wants)) {
+		w := g.Wants[k]
+		if i, err := f.Find(w.Target); err == nil && s[i] != w.Value {
+			out = append(out, unmet{w, i})
+		}
+	}
+	return out
+}

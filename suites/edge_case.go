@@ -29,17 +29,13 @@ type mutation struct {
 // recoveryPlan returns a plan (without Submit) that takes s to goal g with
 // the relative actions a person recovering from the picture would use:
 // toggles for wrong boxes, slider moves from the value shown, typing only
-// what a partly filled box lacks, clearing a box that holds other text. Steps come in random order.
+// what a partly filled box lacks, clearing a box that holds other text.
+// Steps come in random order.
 func recoveryPlan(f *forms.Form, s statesim.State, g statesim.Goal, rng *rand.Rand) []statesim.Action {
 	var plan []statesim.Action
-	for _, k := range rng.Perm(len(g.Wants)) {
-		w := g.Wants[k]
-		i, err := f.Find(w.Target)
-		if err != nil || s[i] == w.Value {
-			continue
-		}
-		e := f.Elements[i]
-		switch e.Kind {
+	for _, u := range unmetWants(f, s, g, rng) {
+		w, i := u.want, u.index
+		switch f.Elements[i].Kind {
 		case forms.Checkbox:
 			plan = append(plan, statesim.Action{Op: statesim.Click, Target: w.Target})
 		case forms.Slider:

@@ -20,12 +20,8 @@ func init() {
 // directly: check or uncheck, set the slider, select, enter the text.
 func directPlan(f *forms.Form, s statesim.State, g statesim.Goal, rng *rand.Rand) []statesim.Action {
 	var plan []statesim.Action
-	for _, k := range rng.Perm(len(g.Wants)) {
-		w := g.Wants[k]
-		i, err := f.Find(w.Target)
-		if err != nil || s[i] == w.Value {
-			continue
-		}
+	for _, u := range unmetWants(f, s, g, rng) {
+		w, i := u.want, u.index
 		a := statesim.Action{Target: w.Target}
 		switch f.Elements[i].Kind {
 		case forms.Checkbox:

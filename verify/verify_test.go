@@ -119,16 +119,7 @@ func rewriteFile(t *testing.T, path string, edit func(t *testing.T, rows []datas
 	if err != nil {
 		t.Fatal(err)
 	}
-	rows = edit(t, rows)
-	w, err := dataset.Create(path, dataset.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer w.Abort()
-	if err := w.Write(rows...); err != nil {
-		t.Fatal(err)
-	}
-	if err := w.Close(); err != nil {
+	if err := dataset.WriteFile(path, dataset.Options{}, edit(t, rows)...); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -431,14 +422,7 @@ func TestShards(t *testing.T) {
 		return filepath.Join(dir, "edge_case", fmt.Sprintf("test-%05d-of-00003.parquet", k))
 	}
 	for k := 0; k < 3; k++ {
-		w, err := dataset.Create(shard(k), dataset.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := w.Write(rows[k*perSuite/3 : (k+1)*perSuite/3]...); err != nil {
-			t.Fatal(err)
-		}
-		if err := w.Close(); err != nil {
+		if err := dataset.WriteFile(shard(k), dataset.Options{}, rows[k*perSuite/3:(k+1)*perSuite/3]...); err != nil {
 			t.Fatal(err)
 		}
 	}
