@@ -116,6 +116,8 @@ func Instruction(f *forms.Form, wants []Want) string {
 				switch {
 				case len(on) == 0:
 					clauses = append(clauses, "leave every checkbox unchecked")
+				case len(on) == len(boxes) && len(on) > 1:
+					clauses = append(clauses, "check every checkbox")
 				case f.Refer == forms.ByOrdinal && len(on) > 1:
 					clauses = append(clauses, "check only the "+joinAnd(ordinalsOf(boxes))+" checkboxes")
 				default:
