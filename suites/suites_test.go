@@ -354,4 +354,60 @@ func BenchmarkBuild(b *testing.B) {
 	}
 }
 
-var _ = rand.New
+
+
+// TestFutureStateEquivalenceKinds checks that Yes rows include the
+// non-obvious equivalences: the same actions in another order, an action
+// undone later, a slider move clamped at an end, and the same slider value
+// reached by different moves; and that No rows include reorderings.
+func TestFutureStateEquivalenceKinds(t *testing.T) {
+	kinds := map[string]int{}
+	for _, q := range rows(t, "future_state") {
+		f := &q.Meta.Form
+		a, b := q.Meta.Plans[0], q.Meta.Plans[1]
+		yes := q.Answer == "Yes"
+		if sameActions(a, b) {
+			kinds[fmt.Sprintf("reordered, %v", yes)]++
+		}
+		if !yes {
+			continue
+		}
+		for _, p := range [][]statesim.Action{a, b} {
+			s := q.Meta.Start.Clone()
+			seen := []statesim.State{s.Clone()}
+			for _, act := range p[:len(p)-1] {
+				i, _ := f.Find(act.Target)
+				e := f.Elements[i]
+				if act.Op == statesim.Move && (s[i].N+act.N > e.Max || s[i].N+act.N < e.Min) {
+					kinds["clamped"]++
+				}
+				next, _ := statesim.Apply(f, s, act)
+				for _, earlier := range seen[:len(seen)-1] {
+					if next[i] == earlier[i] && next[i] != s[i] {
+						kinds["undone"]++
+						break
+					}
+				}
+				s = next
+				seen = append(seen, s.Clone())
+			}
+		}
+		moves := func(p []statesim.Action) (n int) {
+			for _, act := range p {
+				if act.Op == statesim.Move || act.Op == statesim.Set {
+					n++
+				}
+			}
+			return n
+		}
+		if moves(a) != moves(b) && moves(a) > 0 && moves(b) > 0 {
+			kinds["slider reached by other moves"]++
+		}
+	}
+	t.Log(kinds)
+	for _, k := range []string{"reordered, true", "reordered, false", "clamped", "undone", "slider reached by other moves"} {
+		if kinds[k] < 10 {
+			t.Errorf("only %d rows of kind %q", kinds[k], k)
+		}
+	}
+}
