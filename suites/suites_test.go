@@ -3,7 +3,6 @@ package suites
 import (
 	"encoding/json"
 	"fmt"
-	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -353,8 +352,6 @@ func BenchmarkBuild(b *testing.B) {
 		b.Run(name, func(b *testing.B) { benchmarkSuite(b, name) })
 	}
 }
-
-
 
 // TestFutureStateEquivalenceKinds checks that Yes rows include the
 // non-obvious equivalences: the same actions in another order, an action
