@@ -48,13 +48,14 @@ func FindChrome(explicit string) (string, error) {
 	return "", ErrNoChrome
 }
 
-// startTimeout bounds the start of a browser and the creation of a tab.
+// startTimeout bounds the start of a browser.
 const startTimeout = 30 * time.Second
 
 // chromeFlags are the command-line switches of every browser, on top of the
 // defaults of chromedp. The machine may have no network, and Chromium keeps
-// trying to reach it otherwise. The last two stop frame pacing, which would
-// cap the screenshots per second of a tab.
+// trying to reach it otherwise. Without vsync and the frame rate limit, a
+// tab is not held to 60 frames a second, which would cap its screenshots a
+// second.
 var chromeFlags = []chromedp.ExecAllocatorOption{
 	chromedp.Headless,
 	chromedp.DisableGPU,
@@ -69,7 +70,8 @@ var chromeFlags = []chromedp.ExecAllocatorOption{
 	chromedp.Flag("disable-frame-rate-limit", true),
 	// Headless Chromium still preloads the WebUI of the omnibox popup for
 	// every window (each tab opens in a window of its own), and without a
-	// frame rate limit that page keeps a core busy.
+	// frame rate limit that page keeps a core busy. The value replaces the
+	// default of chromedp, so it repeats it.
 	chromedp.Flag("disable-features", "Translate,BlinkGenPropertyTrees,WebUIOmniboxPopup,WebUIOmniboxAimPopup,PreloadTopChromeWebUI"),
 }
 
@@ -124,7 +126,7 @@ func startInstance(ctx context.Context, path string, tabs int) (*instance, error
 	}
 	if err != nil {
 		in.close()
-		return nil, fmt.Errorf("render: start %s: %w", path, err)
+		return nil, fmt.Errorf("start %s: %w", path, err)
 	}
 	return in, nil
 }

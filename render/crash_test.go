@@ -3,6 +3,7 @@ package render
 import (
 	"context"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"syscall"
 	"testing"
@@ -80,8 +81,8 @@ func TestRenderSurvivesKill(t *testing.T) {
 	if kills != 2 {
 		t.Fatalf("Render ended after %d kills, want 2: give it more jobs", kills)
 	}
-	if got := browserStarts(r); got != 3 {
-		t.Errorf("browser started %d times, want 3", got)
+	if got := browserStarts(r); got < 3 {
+		t.Errorf("browser started %d times, want at least 3", got)
 	}
 	checkStates(t, results, states)
 	for i, res := range results {
@@ -104,8 +105,8 @@ func TestRenderSurvivesHang(t *testing.T) {
 	if stops != 1 {
 		t.Fatalf("Render ended before the browser was stopped: give it more jobs")
 	}
-	if got := browserStarts(r); got != 2 {
-		t.Errorf("browser started %d times, want 2", got)
+	if got := browserStarts(r); got < 2 {
+		t.Errorf("browser started %d times, want at least 2", got)
 	}
 	checkStates(t, results, states)
 }
@@ -142,4 +143,36 @@ func TestExecuteAfterKill(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+}
+
+// TestConcurrentUse runs Render and Execute from several goroutines at once
+// on one Renderer.
+func TestConcurrentUse(t *testing.T) {
+	r := newRenderer(t, Options{BatchSize: 16})
+	var wg sync.WaitGroup
+	for g := range 2 {
+		wg.Go(func() {
+			jobs, states := formJobs(100, uint64(20+g))
+			results, err := r.Render(context.Background(), jobs)
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			checkStates(t, results, states)
+		})
+	}
+	for range 4 {
+		wg.Go(func() {
+			els, err := r.Execute(context.Background(), executeFixture, []Input{click("r2"), click("s1"), key("ArrowRight", 2)})
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			got := elementStates(els)
+			if got["r2"] != (state{Checked: true}) || got["s1"] != (state{Value: "7", Shown: "7"}) {
+				t.Errorf("r2 = %+v, s1 = %+v", got["r2"], got["s1"])
+			}
+		})
+	}
+	wg.Wait()
 }

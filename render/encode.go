@@ -10,10 +10,12 @@ import (
 )
 
 // The pictures are encoded by a small PNG writer instead of image/png.
-// image/png tries five filters on every row, even at BestSpeed, which makes
-// it about three times slower; for flat form pictures, rows without a filter
-// compress as well (see BenchmarkEncode). The output is an 8-bit RGB PNG:
-// screenshots are opaque.
+// image/png tries five filters on every row, even at BestSpeed; for flat
+// form pictures, rows without a filter compress better. BenchmarkEncode, on
+// a page of 64 MiniWoB forms: this writer (with the row decoder of
+// cropPage) 0.9 ms and 7.3 kB a picture, image/png at BestSpeed 2.5 ms and
+// 7.9 kB, at its default level 3.0 ms and 7.6 kB. The output is an 8-bit
+// RGB PNG: screenshots are opaque.
 
 // pngState is the reusable state of one encoding; a zlib writer alone
 // allocates about a megabyte.

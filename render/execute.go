@@ -5,9 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"maps"
 	"math"
-	"slices"
 	"strings"
 
 	"github.com/chromedp/cdproto/cdp"
@@ -61,6 +59,7 @@ type InputError struct {
 	Err   error // what is wrong
 }
 
+// Error returns "render: input N (...): cause".
 func (e *InputError) Error() string {
 	return fmt.Sprintf("render: input %d (%v): %v", e.Index, e.Input, e.Err)
 }
@@ -86,7 +85,7 @@ func (r *Renderer) Execute(ctx context.Context, job Job, inputs []Input) ([]Elem
 	jobs := []Job{job}
 	pages, err := layoutPages(jobs, []int{0}, r.opt.Scale)
 	if err != nil {
-		return nil, err
+		return nil, err // a JobError
 	}
 	p := pages[0]
 	html := p.html(jobs, r.opt.Head, false)
@@ -117,12 +116,7 @@ func (r *Renderer) Execute(ctx context.Context, job Job, inputs []Input) ([]Elem
 		return err
 	})
 	if err != nil {
-		var ie *InputError
-		var je *JobError
-		if errors.As(err, &ie) || errors.As(err, &je) {
-			return nil, err
-		}
-		return nil, fmt.Errorf("render: execute: %w", err)
+		return nil, wrapErr("execute", err)
 	}
 	return els, nil
 }
@@ -137,7 +131,7 @@ func checkInput(in Input) error {
 	case "type":
 	case "key":
 		if _, ok := namedKeys[in.Key]; !ok {
-			return fmt.Errorf("unknown key %q (known: %s)", in.Key, strings.Join(slices.Sorted(maps.Keys(namedKeys)), ", "))
+			return fmt.Errorf("unknown key %q (want a DOM key name such as ArrowRight, ArrowLeft, Backspace, Delete, End, Home, Tab or Enter)", in.Key)
 		}
 		if in.Repeat < 0 {
 			return fmt.Errorf("repeat %d", in.Repeat)

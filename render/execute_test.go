@@ -2,6 +2,9 @@ package render
 
 import (
 	"context"
+	"errors"
+	"fmt"
+	"strings"
 	"testing"
 )
 
@@ -32,7 +35,6 @@ func key(name string, n int) Input { return Input{Op: "key", Key: name, Repeat: 
 var selectAll = Input{Op: "selectall"}
 
 func TestExecute(t *testing.T) {
-	r := newRenderer(t, Options{})
 	tests := []struct {
 		name   string
 		inputs []Input
@@ -64,18 +66,91 @@ func TestExecute(t *testing.T) {
 		{"keys go to the focused slider only", []Input{click("s1"), key("ArrowRight", 1), click("s2"), key("ArrowRight", 1)},
 			map[string]state{"s1": {Value: "6", Shown: "6"}, "s2": {Value: "5", Shown: "5"}}},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			els, err := r.Execute(context.Background(), executeFixture, tt.inputs)
+	for _, scale := range []float64{1, 2} {
+		r := newRenderer(t, Options{Scale: scale})
+		for _, tt := range tests {
+			t.Run(fmt.Sprintf("scale=%g/%s", scale, tt.name), func(t *testing.T) {
+				els, err := r.Execute(context.Background(), executeFixture, tt.inputs)
+				if err != nil {
+					t.Fatal(err)
+				}
+				got := elementStates(els)
+				for id, want := range tt.want {
+					if g, ok := got[id]; !ok || g != want {
+						t.Errorf("%s = %+v, want %+v", id, g, want)
+					}
+				}
+			})
+		}
+	}
+}
+
+// TestExecuteClickAt clicks at the centre of the boxes that Render reports,
+// in output pixels, and checks that the click lands on the element.
+func TestExecuteClickAt(t *testing.T) {
+	for _, scale := range []float64{1, 2} {
+		t.Run(fmt.Sprintf("scale=%g", scale), func(t *testing.T) {
+			r := newRenderer(t, Options{Scale: scale})
+			res, err := r.Render(context.Background(), []Job{executeFixture})
+			if err != nil {
+				t.Fatal(err)
+			}
+			boxes := map[string]Box{}
+			for _, e := range res[0].Elements {
+				boxes[e.ID] = e.Box
+			}
+			at := func(id string) Input {
+				b := boxes[id]
+				return Input{Op: "click", X: b.X + b.W/2, Y: b.Y + b.H/2}
+			}
+			els, err := r.Execute(context.Background(), executeFixture, []Input{at("cb1"), at("r3"), at("t1"), typeText("!")})
 			if err != nil {
 				t.Fatal(err)
 			}
 			got := elementStates(els)
-			for id, want := range tt.want {
-				if g, ok := got[id]; !ok || g != want {
-					t.Errorf("%s = %+v, want %+v", id, g, want)
+			for id, want := range map[string]state{"cb1": {Checked: true}, "r3": {Checked: true}, "r1": {}, "t1": {Value: "ab!"}} {
+				if got[id] != want {
+					t.Errorf("%s = %+v, want %+v", id, got[id], want)
+				}
+			}
+			// The elements read back by Execute have the boxes of Render.
+			for _, e := range els {
+				if !near(e.Box, boxes[e.ID]) {
+					t.Errorf("%s: Execute box %+v, Render box %+v", e.ID, e.Box, boxes[e.ID])
 				}
 			}
 		})
+	}
+}
+
+func TestExecuteErrors(t *testing.T) {
+	r := newRenderer(t, Options{})
+	hidden := Job{HTML: `<div style="width:50px;height:50px"><input data-el="h" style="display:none"></div>`, Width: 50, Height: 50}
+	tests := []struct {
+		name   string
+		job    Job
+		inputs []Input
+		index  int
+		want   string
+	}{
+		{"no such element", executeFixture, []Input{click("cb1"), click("nope")}, 1, `no element with data-el="nope"`},
+		{"hidden element", hidden, []Input{click("h")}, 0, "not shown"},
+		{"unknown key", executeFixture, []Input{click("t1"), key("Hyperspace", 1)}, 1, `unknown key "Hyperspace"`},
+		{"negative repeat", executeFixture, []Input{key("End", -1)}, 0, "repeat -1"},
+		{"unknown op", executeFixture, []Input{{Op: "drag"}}, 0, `unknown op "drag"`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := r.Execute(context.Background(), tt.job, tt.inputs)
+			var ie *InputError
+			if !errors.As(err, &ie) || ie.Index != tt.index || !strings.Contains(err.Error(), tt.want) {
+				t.Fatalf("error %v, want an InputError for input %d containing %q", err, tt.index, tt.want)
+			}
+		})
+	}
+	_, err := r.Execute(context.Background(), Job{HTML: `<p>x</p>`, Width: 50, Height: 50}, nil)
+	var je *JobError
+	if !errors.As(err, &je) {
+		t.Errorf("bad job: error %v, want a JobError", err)
 	}
 }

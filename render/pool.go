@@ -62,12 +62,13 @@ func (r *Renderer) discard(in *instance) {
 }
 
 // withTab runs f on a tab of the pool that pool chooses, with the timeout of
-// one page. When f fails for any reason but a permanentError or the end of
+// one page. When f fails for any reason but a permanent one or the end of
 // ctx, the browser is killed and f runs again in a new one, up to
-// maxAttempts times. f must be safe to repeat.
+// maxAttempts times. Waiting for a tab of a browser that another request
+// killed is not an attempt. f must be safe to repeat.
 func (r *Renderer) withTab(ctx context.Context, pool func(*instance) *tabPool, f func(context.Context, *tab) error) error {
 	var err error
-	for range maxAttempts {
+	for attempts, waits := 0, 0; attempts < maxAttempts && waits < 10*maxAttempts; {
 		var in *instance
 		if in, err = r.instance(ctx); err != nil {
 			return err
@@ -75,13 +76,17 @@ func (r *Renderer) withTab(ctx context.Context, pool func(*instance) *tabPool, f
 		if err = r.try(ctx, pool(in), f); err == nil {
 			return nil
 		}
-		if ctx.Err() != nil {
+		switch {
+		case ctx.Err() != nil:
 			return ctx.Err()
-		}
-		if permanent(err) {
+		case permanent(err):
 			return err
+		case errors.Is(err, errInstanceClosed):
+			waits++
+		default:
+			attempts++
+			r.discard(in)
 		}
-		r.discard(in)
 	}
 	return fmt.Errorf("gave up after %d attempts: %w", maxAttempts, err)
 }

@@ -50,7 +50,7 @@ type Options struct {
 	ChromePath string        // "" = look up (see FindChrome)
 	Scale      float64       // device scale factor; 0 means 1
 	Tabs       int           // parallel tabs; 0 means 2
-	BatchSize  int           // jobs laid out in one page and cropped; 0 means as many as fit in the area of 64 160 x 210 forms at scale 1, at most 256
+	BatchSize  int           // jobs laid out in one page and cropped; 0 means at most 128 and at most 16 Mi device pixels a page
 	Head       string        // extra HTML for <head> (the caller's <style> and <script>), same for every job
 	Timeout    time.Duration // longest wait for one page (load, read back, screenshot); 0 means 30s
 }
@@ -66,6 +66,7 @@ type JobError struct {
 	Err error // what is wrong
 }
 
+// Error returns "render: job N: cause".
 func (e *JobError) Error() string { return fmt.Sprintf("render: job %d: %v", e.Job, e.Err) }
 
 // Unwrap returns the cause.
@@ -99,7 +100,7 @@ func New(ctx context.Context, opt Options) (*Renderer, error) {
 	r := &Renderer{opt: opt, path: path}
 	in, err := r.instance(ctx)
 	if err != nil {
-		return nil, err
+		return nil, wrapErr("", err)
 	}
 	r.version = in.version
 	return r, nil
@@ -108,13 +109,13 @@ func New(ctx context.Context, opt Options) (*Renderer, error) {
 func (o Options) withDefaults() (Options, error) {
 	switch {
 	case o.Scale < 0 || math.IsNaN(o.Scale) || math.IsInf(o.Scale, 0):
-		return o, fmt.Errorf("render: scale %g is not a positive number", o.Scale)
+		return o, fmt.Errorf("render: Scale is %g, want a positive number or 0", o.Scale)
 	case o.Tabs < 0:
-		return o, fmt.Errorf("render: %d tabs", o.Tabs)
+		return o, fmt.Errorf("render: Tabs is %d, want 0 or more", o.Tabs)
 	case o.BatchSize < 0:
-		return o, fmt.Errorf("render: batch size %d", o.BatchSize)
+		return o, fmt.Errorf("render: BatchSize is %d, want 0 or more", o.BatchSize)
 	case o.Timeout < 0:
-		return o, fmt.Errorf("render: timeout %v", o.Timeout)
+		return o, fmt.Errorf("render: Timeout is %v, want 0 or more", o.Timeout)
 	}
 	if o.Scale == 0 {
 		o.Scale = 1
@@ -143,6 +144,19 @@ func (r *Renderer) Close() error {
 		in.close()
 	}
 	return nil
+}
+
+// wrapErr prefixes err with the package name and what failed, unless err
+// is one of the package's own errors, which say both already.
+func wrapErr(what string, err error) error {
+	if errors.Is(err, ErrClosed) || errors.Is(err, ErrNoChrome) ||
+		errors.As(err, new(*JobError)) || errors.As(err, new(*InputError)) {
+		return err
+	}
+	if what == "" {
+		return fmt.Errorf("render: %w", err)
+	}
+	return fmt.Errorf("render: %s: %w", what, err)
 }
 
 // checkJob reports what is wrong with a job, or nil.
@@ -229,7 +243,7 @@ feed:
 		return nil, firstErr
 	}
 	if err := ctx.Err(); err != nil {
-		return nil, fmt.Errorf("render: %w", err)
+		return nil, wrapErr("", err)
 	}
 	return results, nil
 }
@@ -265,7 +279,7 @@ func (r *Renderer) shootPage(ctx context.Context, jobs []Job, p *pageLayout) ([]
 		return err
 	})
 	if err != nil {
-		return nil, nil, fmt.Errorf("render: %s: %w", pageName(p), err)
+		return nil, nil, wrapErr(pageName(p), err)
 	}
 	return shot, cells, nil
 }
@@ -286,7 +300,7 @@ func (r *Renderer) finishPage(jobs []Job, p *pageLayout, shot []byte, cells []ce
 	}
 	pngs, err := cropPage(shot, p, r.opt.Scale)
 	if err != nil {
-		return fmt.Errorf("render: %s: %w", pageName(p), err)
+		return wrapErr(pageName(p), err)
 	}
 	for i, c := range p.cells {
 		results[c.job] = Result{
