@@ -1,0 +1,88 @@
+package generate
+
+import (
+	"context"
+	"path/filepath"
+	"testing"
+
+	"github.com/formplan/formplan/dataset"
+	"github.com/formplan/formplan/forms"
+	"github.com/formplan/formplan/formview"
+	"github.com/formplan/formplan/render"
+	"github.com/formplan/formplan/suites"
+)
+
+func TestShardRange(t *testing.T) {
+	for _, n := range []int64{0, 1, 7, 100, 101} {
+		for _, shards := range []int{1, 2, 3, 8} {
+			next := int64(0)
+			for k := 0; k < shards; k++ {
+				lo, hi := ShardRange(n, k, shards)
+				if lo != next || hi < lo {
+					t.Fatalf("n=%d shards=%d: shard %d is [%d, %d), want it to start at %d", n, shards, k, lo, hi, next)
+				}
+				next = hi
+			}
+			if next != n {
+				t.Fatalf("n=%d shards=%d: shards end at %d", n, shards, next)
+			}
+		}
+	}
+}
+
+func TestQuestionID(t *testing.T) {
+	a, b := QuestionID(1, "edge_case", 5), QuestionID(1, "edge_case", 5)
+	if a != b || len(a) != 36 {
+		t.Fatalf("ids %q and %q", a, b)
+	}
+	for _, other := range []string{QuestionID(2, "edge_case", 5), QuestionID(1, "future_state", 5), QuestionID(1, "edge_case", 6)} {
+		if other == a {
+			t.Errorf("different questions share id %s", a)
+		}
+	}
+}
+
+func plan(t *testing.T, out string, n int64, p Painter) Plan {
+	s, _ := suites.Lookup("temporal_order")
+	return Plan{Out: out, Suites: []suites.Suite{s}, Counts: []int64{n},
+		Spec: suites.Spec{Seed: 3, Families: forms.Builtins()}, Workers: 3, Version: "test", Painter: p, BatchSize: 7}
+}
+
+// TestRunWithPictures renders real screenshots: every row gets both
+// pictures and boxes, rows come out in index order, and the painter checks
+// each picture against the simulator.
+func TestRunWithPictures(t *testing.T) {
+	r, err := render.New(context.Background(), render.Options{Head: formview.Head()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	out := t.TempDir()
+	res, err := Run(context.Background(), plan(t, out, 20, &Screens{Renderer: r, Scale: 1}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows, err := dataset.ReadRows(res[0].File)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rows) != 20 || res[0].File != filepath.Join(out, "temporal_order", "test-00000-of-00001.parquet") {
+		t.Fatalf("%d rows in %s", len(rows), res[0].File)
+	}
+	for i, row := range rows {
+		if *row.Index != int64(i) {
+			t.Fatalf("row %d has index %d", i, *row.Index)
+		}
+		if row.Image == nil || row.Image2 == nil || row.ImageWidth != formview.Width || row.ImageHeight != formview.Height || row.Boxes == "" || row.Scale != 1 {
+			t.Fatalf("row %d lacks pictures: %dx%d, boxes %q", i, row.ImageWidth, row.ImageHeight, row.Boxes)
+		}
+	}
+}
+
+func TestRunBadShard(t *testing.T) {
+	p := plan(t, t.TempDir(), 5, nil)
+	p.Shard, p.Shards = 4, 4
+	if _, err := Run(context.Background(), p); err == nil {
+		t.Fatal("no error for shard 4 of 4")
+	}
+}

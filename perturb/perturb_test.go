@@ -1,0 +1,118 @@
+package perturb
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/formplan/formplan/forms"
+	"github.com/formplan/formplan/statesim"
+)
+
+func TestGoalIsValidAndFollowsInTask(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 1))
+	for _, fam := range forms.Builtins() {
+		for i := 0; i < 500; i++ {
+			f := fam.NewForm(rng)
+			g := Goal(&fam, &f, rng)
+			if err := g.Validate(&f); err != nil {
+				t.Fatalf("%s: %v", fam.Name, err)
+			}
+			counts := map[forms.Kind]int{}
+			for _, w := range g.Wants {
+				counts[w.Target.Kind]++
+			}
+			want := map[string]map[forms.Kind]int{
+				"checkboxes":        {forms.Checkbox: f.Count(forms.Checkbox)},
+				"slider_checkboxes": {forms.Slider: 1, forms.Checkbox: 3},
+				"radio_textboxes":   {forms.Radio: 1, forms.TextBox: 1},
+			}[fam.Name]
+			for k, n := range want {
+				if counts[k] != n {
+					t.Fatalf("%s: %d wants on %ss, want %d (%v)", fam.Name, counts[k], k, n, g.Wants)
+				}
+			}
+		}
+	}
+}
+
+func TestStepIsInTheVocabulary(t *testing.T) {
+	rng := rand.New(rand.NewPCG(2, 2))
+	for _, fam := range forms.Builtins() {
+		f := fam.NewForm(rng)
+		vocab := map[statesim.Action]bool{}
+		for _, a := range statesim.Vocabulary(&f) {
+			vocab[a] = true
+		}
+		kinds := map[forms.Kind]bool{}
+		for i := 0; i < 2000; i++ {
+			a := Step(&f, rng)
+			if !vocab[a] {
+				t.Fatalf("%s: step %+v is not in the vocabulary", fam.Name, a)
+			}
+			kinds[a.Target.Kind] = true
+		}
+		for _, e := range f.Elements {
+			if e.Kind != forms.Submit && !kinds[e.Kind] {
+				t.Errorf("%s: no step on a %s in 2000 draws", fam.Name, e.Kind)
+			}
+		}
+	}
+}
+
+func TestErrorsAreMistakes(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 3))
+	for _, fam := range forms.Builtins() {
+		for i := 0; i < 300; i++ {
+			f := fam.NewForm(rng)
+			clean := statesim.Clean(&f)
+			g := Goal(&fam, &f, rng)
+			n := 1 + rng.IntN(3)
+			errs, start := Errors(&f, clean, g, n, rng)
+			if len(errs) > n {
+				t.Fatalf("%d errors, asked for %d", len(errs), n)
+			}
+			s := clean
+			for _, e := range errs {
+				next, err := statesim.Apply(&f, s, e.Action)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if next.Equal(s) || g.Unmet(&f, next) < g.Unmet(&f, s) {
+					t.Fatalf("%s: error %+v changes nothing or helps", fam.Name, e)
+				}
+				s = next
+			}
+			if !s.Equal(start) {
+				t.Fatalf("%s: replaying the errors gives %s, not the start %s", fam.Name, s, start)
+			}
+		}
+	}
+}
+
+func TestCodes(t *testing.T) {
+	rng := rand.New(rand.NewPCG(4, 4))
+	for _, tc := range []struct{ m, n int }{{1, 2}, {2, 3}, {2, 4}, {3, 5}, {3, 8}} {
+		seen := map[uint32]int{}
+		for i := 0; i < 2000; i++ {
+			codes := Codes(tc.m, tc.n, rng)
+			if len(codes) != tc.n || codes[0] != 0 {
+				t.Fatalf("Codes(%d, %d) = %v", tc.m, tc.n, codes)
+			}
+			distinct := map[uint32]bool{}
+			for _, c := range codes {
+				if c >= 1<<tc.m || distinct[c] {
+					t.Fatalf("Codes(%d, %d) = %v: out of range or repeated", tc.m, tc.n, codes)
+				}
+				distinct[c] = true
+				seen[c]++
+			}
+		}
+		// Every non-empty subset is drawn about equally often.
+		exp := 2000 * float64(tc.n-1) / float64(int(1)<<tc.m-1)
+		for c := uint32(1); c < 1<<tc.m; c++ {
+			if float64(seen[c]) < 0.85*exp || float64(seen[c]) > 1.15*exp {
+				t.Errorf("Codes(%d, %d): subset %b drawn %d times, expected about %.0f", tc.m, tc.n, c, seen[c], exp)
+			}
+		}
+	}
+}
