@@ -195,7 +195,13 @@ func (f *Family) Validate() error {
 
 // NewForm draws a form of the family. The same source state gives the same form.
 func (f *Family) NewForm(rng *rand.Rand) Form {
-	form := Form{Family: f.Name, Refer: f.Refer}
+	counts := make([]int, len(f.Groups))
+	total := 1 // the Submit button
+	for gi, g := range f.Groups {
+		counts[gi] = g.MinCount + rng.IntN(g.MaxCount-g.MinCount+1)
+		total += counts[gi]
+	}
+	form := Form{Family: f.Name, Refer: f.Refer, Elements: make([]Element, 0, total)}
 	ordinal := map[Kind]int{}
 	used := map[string]bool{"Submit": true}
 	add := func(e Element) {
@@ -205,7 +211,7 @@ func (f *Family) NewForm(rng *rand.Rand) Form {
 		form.Elements = append(form.Elements, e)
 	}
 	for gi, g := range f.Groups {
-		n := g.MinCount + rng.IntN(g.MaxCount-g.MinCount+1)
+		n := counts[gi]
 		var list []string
 		if g.Labels == LabelsList {
 			list = slices.Clone(g.LabelList)
