@@ -86,3 +86,30 @@ func TestRunBadShard(t *testing.T) {
 		t.Fatal("no error for shard 4 of 4")
 	}
 }
+
+// TestInterruptLeavesNothingComplete cancels a run part way through, as
+// Ctrl-C does, and checks that no file that looks complete (nor any
+// temporary file) is left for the suite.
+func TestInterruptLeavesNothingComplete(t *testing.T) {
+	out := t.TempDir()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	p := plan(t, out, 5000, nil)
+	var done int64
+	p.Progress = func(n int64) {
+		if done += n; done >= 100 {
+			cancel()
+		}
+	}
+	if _, err := Run(ctx, p); err == nil {
+		t.Fatal("an interrupted run reported success")
+	}
+	if done >= 5000 {
+		t.Fatal("the run finished before it was interrupted")
+	}
+	left, _ := filepath.Glob(filepath.Join(out, "temporal_order", "*"))
+	hidden, _ := filepath.Glob(filepath.Join(out, "temporal_order", ".*"))
+	if len(left)+len(hidden) != 0 {
+		t.Fatalf("an interrupted run left %v %v", left, hidden)
+	}
+}
