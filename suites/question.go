@@ -42,7 +42,7 @@ type Meta struct {
 	Start    statesim.State      `json:"start"`
 	History  []statesim.Action   `json:"history"`
 	Goal     *statesim.Goal      `json:"goal"`
-	Plans    [][]statesim.Action `json:"plans"`    // one per choice, display order (empty for temporal_order)
+	Plans    [][]statesim.Action `json:"plans"`    // one per choice in display order; future_state: A and B; temporal_order: the run pictured
 	Finals   []statesim.State    `json:"finals"`   // per plan, the state just before Submit; null if the plan is invalid
 	Valid    []bool              `json:"valid"`    // per plan, whether every step before Submit applies
 	Pictures []statesim.State    `json:"pictures"` // the states shown, in order
