@@ -6,40 +6,30 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/google/renameio/v2"
 )
 
-// writeFile writes the file at path through a temporary file in the same
-// directory, renamed over path once complete. write produces the content.
-func writeFile(path string, write func(w io.Writer) error) (err error) {
-	dir := filepath.Dir(path)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+// writeFile writes the file at path through a hidden temporary file in the
+// same directory (github.com/google/renameio), renamed over path once
+// complete, so a reader never sees half a file. write produces the content.
+func writeFile(path string, write func(w io.Writer) error) error {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return fmt.Errorf("export: %w", err)
 	}
-	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
+	f, err := renameio.NewPendingFile(path, renameio.WithPermissions(0o644))
 	if err != nil {
 		return fmt.Errorf("export: %w", err)
 	}
-	tmp := f.Name()
-	defer func() {
-		if err != nil {
-			f.Close()
-			os.Remove(tmp)
-		}
-	}()
+	defer f.Cleanup()
 	if err := write(f); err != nil {
 		if strings.HasPrefix(err.Error(), "export: ") {
 			return err // it already says where
 		}
 		return fmt.Errorf("export: write %s: %w", path, err)
 	}
-	if err := f.Chmod(0o644); err != nil {
-		return fmt.Errorf("export: %w", err)
-	}
-	if err := f.Close(); err != nil {
+	if err := f.CloseAtomicallyReplace(); err != nil {
 		return fmt.Errorf("export: write %s: %w", path, err)
-	}
-	if err := os.Rename(tmp, path); err != nil {
-		return fmt.Errorf("export: %w", err)
 	}
 	return nil
 }

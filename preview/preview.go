@@ -27,6 +27,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/google/renameio/v2"
+
 	"github.com/formplan/formplan/dataset"
 )
 
@@ -276,33 +278,13 @@ func (f *family) spread(limit int) []posRow {
 	return out
 }
 
-// writeFile writes b to path through a temporary file in the same
-// directory, renamed into place once complete.
-func writeFile(path string, b []byte) (err error) {
-	dir := filepath.Dir(path)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+// writeFile writes b to path through a hidden temporary file in the same
+// directory (github.com/google/renameio), renamed into place once complete.
+func writeFile(path string, b []byte) error {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return fmt.Errorf("preview: %w", err)
 	}
-	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
-	if err != nil {
-		return fmt.Errorf("preview: %w", err)
-	}
-	defer func() {
-		if err != nil {
-			f.Close()
-			os.Remove(f.Name())
-		}
-	}()
-	if _, err := f.Write(b); err != nil {
-		return fmt.Errorf("preview: %w", err)
-	}
-	if err := f.Chmod(0o644); err != nil {
-		return fmt.Errorf("preview: %w", err)
-	}
-	if err := f.Close(); err != nil {
-		return fmt.Errorf("preview: %w", err)
-	}
-	if err := os.Rename(f.Name(), path); err != nil {
+	if err := renameio.WriteFile(path, b, 0o644); err != nil {
 		return fmt.Errorf("preview: %w", err)
 	}
 	return nil
