@@ -106,6 +106,43 @@ func foreignSteps(fam *forms.Family, f *forms.Form, a statesim.Action, rng *rand
 	return out
 }
 
+// lookalikeSteps returns replacements for a check or uncheck step a that the
+// task's words cannot rule out: the same operation on another box the task
+// wants in the same state (the step another start state would need), and,
+// for Uncheck, on a box this form does not have (a box the task does not
+// name must end unchecked, so only the picture shows it is missing).
+func lookalikeSteps(fam *forms.Family, f *forms.Form, g statesim.Goal, a statesim.Action, rng *rand.Rand) []mutation {
+	if a.Op != statesim.Check && a.Op != statesim.Uncheck {
+		return nil
+	}
+	want := map[forms.Ref]statesim.Value{}
+	for _, w := range g.Wants {
+		want[w.Target] = w.Value
+	}
+	var out []mutation
+	for i, e := range f.Elements {
+		r := f.RefOf(i)
+		if e.Kind == forms.Checkbox && r != a.Target && want[r] == want[a.Target] {
+			out = append(out, mutation{step: statesim.Action{Op: a.Op, Target: r}, label: "does a step of another task"})
+		}
+	}
+	if a.Op == statesim.Uncheck {
+		for k := 0; k < 3; k++ {
+			r := forms.Ref{Kind: forms.Checkbox, Ordinal: f.Count(forms.Checkbox) + 1 + k}
+			if f.Refer == forms.ByLabel {
+				other := fam.NewForm(rng)
+				r = forms.Ref{Kind: forms.Checkbox, Label: other.Elements[0].Label}
+				if _, err := f.Find(r); err == nil || other.Elements[0].Kind != forms.Checkbox {
+					continue
+				}
+			}
+			out = append(out, mutation{step: statesim.Action{Op: a.Op, Target: r}, label: "names an element that is not on this form"})
+		}
+	}
+	rng.Shuffle(len(out), func(i, j int) { out[i], out[j] = out[j], out[i] })
+	return out
+}
+
 func buildPlanSemantic(sp *Spec, index int64) (Question, error) {
 	n := sp.choices()
 	return build("plan_semantic", sp, index, func(rng *rand.Rand, fam *forms.Family) (Question, error) {
@@ -118,8 +155,16 @@ func buildPlanSemantic(sp *Spec, index int64) (Question, error) {
 		}
 		// Every distractor changes the same step, each in its own way, so no
 		// step is shared by most options except the ones all options share.
+		// A check or uncheck step is preferred: its lookalikes cannot be
+		// ruled out from the task's words.
 		pos := rng.IntN(len(gold))
 		var alts []mutation
+		for _, p := range rng.Perm(len(gold)) {
+			if l := lookalikeSteps(fam, &f, g, gold[p], rng); len(l) >= n-1 {
+				pos, alts = p, l[:n-1]
+				break
+			}
+		}
 		seen := map[statesim.Action]bool{gold[pos]: true}
 		for try := 0; try < 10 && len(alts) < n-1; try++ {
 			for _, m := range foreignSteps(fam, &f, gold[pos], rng) {
