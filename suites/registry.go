@@ -169,32 +169,45 @@ type option struct {
 // order, checks that exactly the first reaches the goal and that no two
 // options read the same, and fills the question's choice fields.
 func assembleMCQ(q *Question, f *forms.Form, start statesim.State, g statesim.Goal, opts []option, rng *rand.Rand) error {
-	seen := map[string]bool{}
+	// Simulate first: most rejected draws fail here, before any text is made.
+	fin := make([]statesim.State, len(opts))
+	valid := make([]bool, len(opts))
+	for j, o := range opts {
+		for k := 0; k < j; k++ {
+			if slices.Equal(opts[k].plan, o.plan) {
+				return errRetry
+			}
+		}
+		out, err := statesim.Run(f, start, o.plan)
+		ok := err == nil && out.Submitted && g.Met(f, out.Final)
+		if ok != (j == 0) {
+			return errRetry
+		}
+		if err == nil {
+			fin[j], valid[j] = out.Final, true
+		}
+	}
 	texts := make([]string, len(opts))
 	for j, o := range opts {
 		texts[j] = PlanText(f, o.plan)
-		if seen[texts[j]] {
-			return errRetry
-		}
-		seen[texts[j]] = true
-		if reaches(f, start, g, o.plan) != (j == 0) {
+		if slices.Contains(texts[:j], texts[j]) {
 			return errRetry
 		}
 	}
 	perm := rng.Perm(len(opts))
-	q.Choices, q.Labels, q.Meta.Plans = nil, nil, nil
+	q.Choices, q.Labels, q.Meta.Plans, q.Meta.Finals, q.Meta.Valid = nil, nil, nil, nil, nil
 	for k, j := range perm {
-		o := opts[j]
 		q.Choices = append(q.Choices, texts[j])
-		q.Labels = append(q.Labels, o.label)
-		q.Meta.Plans = append(q.Meta.Plans, o.plan)
+		q.Labels = append(q.Labels, opts[j].label)
+		q.Meta.Plans = append(q.Meta.Plans, opts[j].plan)
+		q.Meta.Finals = append(q.Meta.Finals, fin[j])
+		q.Meta.Valid = append(q.Meta.Valid, valid[j])
 		if j == 0 {
 			q.AnswerIdx = k
 			q.Answer = Letters[k : k+1]
 		}
 	}
 	q.Meta.Answer = q.Answer
-	q.Meta.Finals, q.Meta.Valid = finals(f, start, q.Meta.Plans)
 	return nil
 }
 
