@@ -188,27 +188,18 @@ func dependsOnStart(f *forms.Form, s statesim.State, n, c int, ok func(t statesi
 	return false
 }
 
-// goalPartOK returns an ok function for dependsOnStart over plans judged by
-// goal g: option j holds on a part when its plan is valid, submits, and its
-// final state meets every want on that part's elements. A part's final value
-// depends only on the plan's steps on that part, so only those are replayed.
-func goalPartOK(f *forms.Form, g statesim.Goal, plans [][]statesim.Action) func(t statesim.State, part int) []bool {
-	parts := groups(f)
-	partOf := make([]int, len(f.Elements))
+// partPlans splits plans by part: steps[j][p] is plan j's actions (before
+// its Submit) on part p, or steps[j] is nil when plan j is invalid or never
+// submits. A part's final value depends only on its own start value and the
+// plan's steps on it, so replaying those few steps is enough to judge it.
+func partPlans(f *forms.Form, parts [][]int, plans [][]statesim.Action) (steps [][][]statesim.Action, partOf []int) {
+	partOf = make([]int, len(f.Elements))
 	for p, members := range parts {
 		for _, i := range members {
 			partOf[i] = p
 		}
 	}
-	wants := make([][]statesim.Want, len(parts))
-	for _, w := range g.Wants {
-		if i, err := f.Find(w.Target); err == nil {
-			wants[partOf[i]] = append(wants[partOf[i]], w)
-		}
-	}
-	// steps[j][p]: plan j's actions on part p, before Submit; nil plan steps
-	// mark an invalid or unsubmitted plan.
-	steps := make([][][]statesim.Action, len(plans))
+	steps = make([][][]statesim.Action, len(plans))
 	for j, plan := range plans {
 		out, err := statesim.Run(f, statesim.Clean(f), plan)
 		if err != nil || !out.Submitted {
@@ -218,6 +209,32 @@ func goalPartOK(f *forms.Form, g statesim.Goal, plans [][]statesim.Action) func(
 		for _, a := range plan[:out.Steps] {
 			i, _ := f.Find(a.Target)
 			steps[j][partOf[i]] = append(steps[j][partOf[i]], a)
+		}
+	}
+	return steps, partOf
+}
+
+// replay applies steps to a copy of t held in scratch and returns it.
+func replay(f *forms.Form, scratch, t statesim.State, steps []statesim.Action) statesim.State {
+	copy(scratch, t)
+	for _, a := range steps {
+		statesim.ApplyInPlace(f, scratch, a) // cannot fail: the plan ran whole in partPlans
+	}
+	return scratch
+}
+
+// goalPartOK returns an ok function for dependsOnStart over plans judged by
+// goal g: option j holds on a part when its plan is valid, submits, and its
+// final state meets every want on that part's elements.
+func goalPartOK(f *forms.Form, g statesim.Goal, plans [][]statesim.Action) func(t statesim.State, part int) []bool {
+	parts := groups(f)
+	steps, partOf := partPlans(f, parts, plans)
+	wants := make([][]statesim.Want, len(parts))
+	at := make([][]int, len(parts))
+	for _, w := range g.Wants {
+		if i, err := f.Find(w.Target); err == nil {
+			wants[partOf[i]] = append(wants[partOf[i]], w)
+			at[partOf[i]] = append(at[partOf[i]], i)
 		}
 	}
 	scratch := make(statesim.State, len(f.Elements))
@@ -231,13 +248,9 @@ func goalPartOK(f *forms.Form, g statesim.Goal, plans [][]statesim.Action) func(
 			if len(wants[p]) == 0 {
 				continue
 			}
-			copy(scratch, t)
-			for _, a := range steps[j][p] {
-				statesim.ApplyInPlace(f, scratch, a) // cannot fail: the plan ran above
-			}
-			for _, w := range wants[p] {
-				i, _ := f.Find(w.Target)
-				res[j] = res[j] && scratch[i] == w.Value
+			s := replay(f, scratch, t, steps[j][p])
+			for k, w := range wants[p] {
+				res[j] = res[j] && s[at[p][k]] == w.Value
 			}
 		}
 		return res
