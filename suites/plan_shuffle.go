@@ -79,7 +79,7 @@ func goalFromState(fam *forms.Family, f *forms.Form, s statesim.State, touched m
 			}
 		}
 	}
-	return statesim.NewGoal(f, wants)
+	return statesim.Goal{Wants: wants} // the caller words it once the question is kept
 }
 
 // cycle returns a random permutation of 0..n-1 that is one n-cycle.
@@ -166,11 +166,13 @@ func buildPlanShuffle(sp *Spec, index int64) (Question, error) {
 				opts = append(opts, option{plan: withSubmit(permutePower(gold, sigma, k)), label: "steps in the wrong order"})
 			}
 		}
-		q := Question{Horizon: steps, Task: g.Text}
+		q := Question{Horizon: steps}
 		q.Meta = Meta{Form: f, Start: start, Goal: &g, Pictures: []statesim.State{start}}
 		if err := assembleMCQ(&q, &f, start, g, opts, rng); err != nil {
 			return Question{}, err
 		}
+		g.Text = statesim.Instruction(&f, g.Wants)
+		q.Task = g.Text
 		q.Question = "Task: " + g.Text + "\nThe screenshot shows the form now. The plans below use the same steps in different orders. Which plan completes the task from this state?\n" + optionList(q.Choices)
 		q.Caption = statesim.Describe(&f, start)
 		q.ImageNeeded = dependsOnStart(&f, start, n, q.AnswerIdx, goalPartOK(&f, g, q.Meta.Plans))
