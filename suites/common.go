@@ -24,6 +24,12 @@ func Source(seed uint64, suite string, index int64) *rand.Rand {
 
 // PlanText renders a plan as numbered English steps, one per line.
 func PlanText(f *forms.Form, plan []statesim.Action) string {
+	return planText(f, plan, nil)
+}
+
+// planText is PlanText with an optional cache of worded steps, for the
+// options of one question, which share most of their steps.
+func planText(f *forms.Form, plan []statesim.Action, words map[statesim.Action]string) string {
 	var b strings.Builder
 	for i, a := range plan {
 		if i > 0 {
@@ -31,7 +37,14 @@ func PlanText(f *forms.Form, plan []statesim.Action) string {
 		}
 		b.WriteString(strconv.Itoa(i + 1))
 		b.WriteString(". ")
-		b.WriteString(statesim.English(f, a))
+		w, ok := words[a]
+		if !ok {
+			w = statesim.English(f, a)
+			if words != nil {
+				words[a] = w
+			}
+		}
+		b.WriteString(w)
 	}
 	return b.String()
 }
@@ -71,36 +84,43 @@ func reaches(f *forms.Form, s statesim.State, g statesim.Goal, plan []statesim.A
 	return err == nil && out.Submitted && g.Met(f, out.Final)
 }
 
-// groups partitions f's stateful elements into independent parts: each
+// partition splits f's stateful elements into independent parts: each
 // radio group is one part, every other element its own. An action changes
 // one part only, so a part's final value depends only on its own start.
-func groups(f *forms.Form) [][]int {
-	var out [][]int
+type partition struct {
+	parts  [][]int // element indices of each part
+	partOf []int   // part of each element (Submit: -1)
+}
+
+func partitionOf(f *forms.Form) partition {
+	pt := partition{partOf: make([]int, len(f.Elements))}
 	radio := map[string]int{}
 	for i, e := range f.Elements {
+		pt.partOf[i] = -1
 		switch e.Kind {
 		case forms.Submit:
+			continue
 		case forms.Radio:
 			if k, ok := radio[e.Group]; ok {
-				out[k] = append(out[k], i)
+				pt.parts[k] = append(pt.parts[k], i)
+				pt.partOf[i] = k
 				continue
 			}
-			radio[e.Group] = len(out)
-			out = append(out, []int{i})
-		default:
-			out = append(out, []int{i})
+			radio[e.Group] = len(pt.parts)
 		}
+		pt.partOf[i] = len(pt.parts)
+		pt.parts = append(pt.parts, []int{i})
 	}
-	return out
+	return pt
 }
 
 // variants calls fn with every start state that differs from s in exactly
 // one part, over every value that part can take in the family's states
 // (checked or not; every slider position; no radio or any one selected;
 // empty text or any text value). fn must not keep v: it is reused.
-func variants(f *forms.Form, s statesim.State, fn func(part int, v statesim.State)) {
+func variants(f *forms.Form, pt partition, s statesim.State, fn func(part int, v statesim.State)) {
 	t := s.Clone() // changed in place and restored after each call
-	for p, members := range groups(f) {
+	for p, members := range pt.parts {
 		e := f.Elements[members[0]]
 		try := func(set func()) {
 			set()
@@ -147,8 +167,8 @@ func variants(f *forms.Form, s statesim.State, fn func(part int, v statesim.Stat
 // every part). With one correct option c at s, the answer changes exactly
 // when some one-part change breaks c, or when some other option can be made
 // to hold on every part by choosing each part's value on its own.
-func dependsOnStart(f *forms.Form, s statesim.State, n, c int, ok func(t statesim.State, part int) []bool) bool {
-	parts := len(groups(f))
+func dependsOnStart(f *forms.Form, pt partition, s statesim.State, n, c int, ok func(t statesim.State, part int) []bool) bool {
+	parts := len(pt.parts)
 	canHold := make([][]bool, n) // canHold[j][p]: option j holds on part p for some value
 	for j := range canHold {
 		canHold[j] = make([]bool, parts)
@@ -161,7 +181,7 @@ func dependsOnStart(f *forms.Form, s statesim.State, n, c int, ok func(t statesi
 		}
 	}
 	breaks := false
-	variants(f, s, func(p int, t statesim.State) {
+	variants(f, pt, s, func(p int, t statesim.State) {
 		v := ok(t, p)
 		for j := 0; j < n; j++ {
 			canHold[j][p] = canHold[j][p] || v[j]
@@ -192,26 +212,21 @@ func dependsOnStart(f *forms.Form, s statesim.State, n, c int, ok func(t statesi
 // its Submit) on part p, or steps[j] is nil when plan j is invalid or never
 // submits. A part's final value depends only on its own start value and the
 // plan's steps on it, so replaying those few steps is enough to judge it.
-func partPlans(f *forms.Form, parts [][]int, plans [][]statesim.Action) (steps [][][]statesim.Action, partOf []int) {
-	partOf = make([]int, len(f.Elements))
-	for p, members := range parts {
-		for _, i := range members {
-			partOf[i] = p
-		}
-	}
+func partPlans(f *forms.Form, pt partition, plans [][]statesim.Action) (steps [][][]statesim.Action) {
 	steps = make([][][]statesim.Action, len(plans))
 	for j, plan := range plans {
 		out, err := statesim.Run(f, statesim.Clean(f), plan)
 		if err != nil || !out.Submitted {
 			continue
 		}
-		steps[j] = make([][]statesim.Action, len(parts))
+		steps[j] = make([][]statesim.Action, len(pt.parts))
 		for _, a := range plan[:out.Steps] {
 			i, _ := f.Find(a.Target)
-			steps[j][partOf[i]] = append(steps[j][partOf[i]], a)
+			p := pt.partOf[i]
+			steps[j][p] = append(steps[j][p], a)
 		}
 	}
-	return steps, partOf
+	return steps
 }
 
 // replay applies steps to a copy of t held in scratch and returns it.
@@ -226,15 +241,15 @@ func replay(f *forms.Form, scratch, t statesim.State, steps []statesim.Action) s
 // goalPartOK returns an ok function for dependsOnStart over plans judged by
 // goal g: option j holds on a part when its plan is valid, submits, and its
 // final state meets every want on that part's elements.
-func goalPartOK(f *forms.Form, g statesim.Goal, plans [][]statesim.Action) func(t statesim.State, part int) []bool {
-	parts := groups(f)
-	steps, partOf := partPlans(f, parts, plans)
-	wants := make([][]statesim.Want, len(parts))
-	at := make([][]int, len(parts))
+func goalPartOK(f *forms.Form, pt partition, g statesim.Goal, plans [][]statesim.Action) func(t statesim.State, part int) []bool {
+	steps := partPlans(f, pt, plans)
+	wants := make([][]statesim.Want, len(pt.parts))
+	at := make([][]int, len(pt.parts))
 	for _, w := range g.Wants {
 		if i, err := f.Find(w.Target); err == nil {
-			wants[partOf[i]] = append(wants[partOf[i]], w)
-			at[partOf[i]] = append(at[partOf[i]], i)
+			p := pt.partOf[i]
+			wants[p] = append(wants[p], w)
+			at[p] = append(at[p], i)
 		}
 	}
 	scratch := make(statesim.State, len(f.Elements))
@@ -286,4 +301,11 @@ func unmetWants(f *forms.Form, s statesim.State, g statesim.Goal, rng *rand.Rand
 		}
 	}
 	return out
+}
+
+// mcqImageNeeded reports whether the verdicts on plans (the correct one at
+// answer) under goal g would differ for some other start state.
+func mcqImageNeeded(f *forms.Form, start statesim.State, g statesim.Goal, plans [][]statesim.Action, answer int) bool {
+	pt := partitionOf(f)
+	return dependsOnStart(f, pt, start, len(plans), answer, goalPartOK(f, pt, g, plans))
 }

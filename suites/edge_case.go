@@ -295,7 +295,7 @@ func buildEdgeCase(sp *Spec, index int64) (Question, error) {
 		q.Question = "Task: " + g.Text + "\nThe screenshot shows the form now. Which plan completes the task from this state?\n" + optionList(q.Choices)
 		q.History = HistoryText(&f, hist)
 		q.Caption = statesim.Describe(&f, start)
-		q.ImageNeeded = dependsOnStart(&f, start, n, q.AnswerIdx, goalPartOK(&f, g, q.Meta.Plans))
+		q.ImageNeeded = mcqImageNeeded(&f, start, g, q.Meta.Plans, q.AnswerIdx)
 		return q, nil
 	})
 }

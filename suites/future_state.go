@@ -95,21 +95,21 @@ func buildFutureState(sp *Spec, index int64) (Question, error) {
 		if !yes {
 			c = -1
 		}
-		q.ImageNeeded = dependsOnStart(&f, start, 1, c, samePartOK(&f, q.Meta.Plans[0], q.Meta.Plans[1]))
+		pt := partitionOf(&f)
+		q.ImageNeeded = dependsOnStart(&f, pt, start, 1, c, samePartOK(&f, pt, q.Meta.Plans[0], q.Meta.Plans[1]))
 		return q, nil
 	})
 }
 
 // samePartOK says, for start t, whether the two plans agree on a part.
-func samePartOK(f *forms.Form, a, b []statesim.Action) func(t statesim.State, part int) []bool {
-	parts := groups(f)
-	steps, _ := partPlans(f, parts, [][]statesim.Action{a, b})
+func samePartOK(f *forms.Form, pt partition, a, b []statesim.Action) func(t statesim.State, part int) []bool {
+	steps := partPlans(f, pt, [][]statesim.Action{a, b})
 	sa, sb := make(statesim.State, len(f.Elements)), make(statesim.State, len(f.Elements))
 	return func(t statesim.State, p int) []bool {
 		fa := replay(f, sa, t, steps[0][p])
 		fb := replay(f, sb, t, steps[1][p])
 		same := true
-		for _, i := range parts[p] {
+		for _, i := range pt.parts[p] {
 			same = same && fa[i] == fb[i]
 		}
 		return []bool{same}

@@ -190,7 +190,7 @@ func buildPlanSemantic(sp *Spec, index int64) (Question, error) {
 		}
 		q.Question = "Task: " + g.Text + "\nThe screenshot shows the form now. Which plan completes the task from this state?\n" + optionList(q.Choices)
 		q.Caption = statesim.Describe(&f, start)
-		q.ImageNeeded = dependsOnStart(&f, start, n, q.AnswerIdx, goalPartOK(&f, g, q.Meta.Plans))
+		q.ImageNeeded = mcqImageNeeded(&f, start, g, q.Meta.Plans, q.AnswerIdx)
 		return q, nil
 	})
 }

@@ -175,7 +175,7 @@ func buildPlanShuffle(sp *Spec, index int64) (Question, error) {
 		q.Task = g.Text
 		q.Question = "Task: " + g.Text + "\nThe screenshot shows the form now. The plans below use the same steps in different orders. Which plan completes the task from this state?\n" + optionList(q.Choices)
 		q.Caption = statesim.Describe(&f, start)
-		q.ImageNeeded = dependsOnStart(&f, start, n, q.AnswerIdx, goalPartOK(&f, g, q.Meta.Plans))
+		q.ImageNeeded = mcqImageNeeded(&f, start, g, q.Meta.Plans, q.AnswerIdx)
 		return q, nil
 	})
 }

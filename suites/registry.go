@@ -188,8 +188,9 @@ func assembleMCQ(q *Question, f *forms.Form, start statesim.State, g statesim.Go
 		}
 	}
 	texts := make([]string, len(opts))
+	words := map[statesim.Action]string{}
 	for j, o := range opts {
-		texts[j] = PlanText(f, o.plan)
+		texts[j] = planText(f, o.plan, words)
 		if slices.Contains(texts[:j], texts[j]) {
 			return errRetry
 		}
