@@ -138,16 +138,16 @@ func Describe(f *forms.Form, s State) string {
 		}
 		switch e.Kind {
 		case forms.Checkbox:
-			fmt.Fprintf(&b, "%s is %s. ", name, pick(s[i].N == 1, "checked", "unchecked"))
+			b.WriteString(name + " is " + pick(s[i].N == 1, "checked", "unchecked") + ". ")
 		case forms.Radio:
-			fmt.Fprintf(&b, "%s is %s. ", name, pick(s[i].N == 1, "selected", "not selected"))
+			b.WriteString(name + " is " + pick(s[i].N == 1, "selected", "not selected") + ". ")
 		case forms.Slider:
-			fmt.Fprintf(&b, "%s (from %d to %d) is at %d. ", name, e.Min, e.Max, s[i].N)
+			b.WriteString(name + " (from " + strconv.Itoa(e.Min) + " to " + strconv.Itoa(e.Max) + ") is at " + strconv.Itoa(s[i].N) + ". ")
 		case forms.TextBox:
 			if s[i].S == "" {
-				fmt.Fprintf(&b, "%s is empty. ", name)
+				b.WriteString(name + " is empty. ")
 			} else {
-				fmt.Fprintf(&b, "%s contains %s. ", name, strconv.Quote(s[i].S))
+				b.WriteString(name + " contains " + strconv.Quote(s[i].S) + ". ")
 			}
 		}
 	}
