@@ -70,6 +70,11 @@ func Apply(f *forms.Form, s State, a Action) (State, error) {
 	return t, nil
 }
 
+// Resolve returns the index in f.Elements of the element a acts on, or the
+// error Apply would give: an unknown operation, one that does not fit the
+// kind it targets, or an element the form does not have.
+func Resolve(f *forms.Form, a Action) (int, error) { return resolve(f, a) }
+
 // ApplyInPlace is Apply that changes s itself instead of returning a copy,
 // for loops that try many actions on one scratch state. On error s is
 // unchanged.

@@ -164,7 +164,8 @@ func variants(f *forms.Form, pt partition, s statesim.State, fn func(part int, v
 // dependsOnStart reports whether the verdicts of a question would differ for
 // some other start state. ok(t, part) must say, for start t, whether each
 // option's verdict holds on that part (an option is correct when it holds on
-// every part). With one correct option c at s, the answer changes exactly
+// every part; the slice may be reused between calls). With one correct
+// option c at s, the answer changes exactly
 // when some one-part change breaks c, or when some other option can be made
 // to hold on every part by choosing each part's value on its own.
 func dependsOnStart(f *forms.Form, pt partition, s statesim.State, n, c int, ok func(t statesim.State, part int) []bool) bool {
@@ -173,11 +174,10 @@ func dependsOnStart(f *forms.Form, pt partition, s statesim.State, n, c int, ok 
 	for j := range canHold {
 		canHold[j] = make([]bool, parts)
 	}
-	base := make([][]bool, parts)
 	for p := 0; p < parts; p++ {
-		base[p] = ok(s, p)
+		v := ok(s, p)
 		for j := 0; j < n; j++ {
-			canHold[j][p] = base[p][j]
+			canHold[j][p] = v[j]
 		}
 	}
 	breaks := false
@@ -214,16 +214,20 @@ func dependsOnStart(f *forms.Form, pt partition, s statesim.State, n, c int, ok 
 // plan's steps on it, so replaying those few steps is enough to judge it.
 func partPlans(f *forms.Form, pt partition, plans [][]statesim.Action) (steps [][][]statesim.Action) {
 	steps = make([][][]statesim.Action, len(plans))
+plans:
 	for j, plan := range plans {
-		out, err := statesim.Run(f, statesim.Clean(f), plan)
-		if err != nil || !out.Submitted {
-			continue
-		}
-		steps[j] = make([][]statesim.Action, len(pt.parts))
-		for _, a := range plan[:out.Steps] {
-			i, _ := f.Find(a.Target)
+		byPart := make([][]statesim.Action, len(pt.parts))
+		for _, a := range plan {
+			i, err := statesim.Resolve(f, a)
+			if err != nil {
+				continue plans // invalid: holds nowhere
+			}
+			if a.Op == statesim.Submit {
+				steps[j] = byPart
+				continue plans
+			}
 			p := pt.partOf[i]
-			steps[j][p] = append(steps[j][p], a)
+			byPart[p] = append(byPart[p], a)
 		}
 	}
 	return steps
@@ -253,9 +257,10 @@ func goalPartOK(f *forms.Form, pt partition, g statesim.Goal, plans [][]statesim
 		}
 	}
 	scratch := make(statesim.State, len(f.Elements))
+	res := make([]bool, len(plans)) // reused: dependsOnStart copies what it keeps
 	return func(t statesim.State, p int) []bool {
-		res := make([]bool, len(plans))
 		for j := range plans {
+			res[j] = false
 			if steps[j] == nil {
 				continue
 			}
