@@ -107,15 +107,7 @@ func writeVerifyRows(path string, rows []dataset.Row) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return err
 	}
-	w, err := dataset.Create(path, dataset.Options{})
-	if err != nil {
-		return err
-	}
-	defer w.Abort()
-	if err := w.Write(rows...); err != nil {
-		return err
-	}
-	return w.Close()
+	return dataset.WriteFile(path, dataset.Options{}, rows...)
 }
 
 func TestVerifyBadInput(t *testing.T) {
