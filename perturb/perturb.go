@@ -6,6 +6,7 @@ package perturb
 
 import (
 	"math/rand/v2"
+	"slices"
 	"strconv"
 
 	"github.com/formplan/formplan/forms"
@@ -37,7 +38,8 @@ func Goal(fam *forms.Family, f *forms.Form, rng *rand.Rand) statesim.Goal {
 		if g.InTask > 0 && g.InTask < len(members) {
 			perm := rng.Perm(len(members))[:g.InTask]
 			chosen = nil
-			for _, p := range sortedInts(perm) {
+			slices.Sort(perm)
+			for _, p := range perm {
 				chosen = append(chosen, members[p])
 			}
 		}
@@ -56,15 +58,6 @@ func Goal(fam *forms.Family, f *forms.Form, rng *rand.Rand) statesim.Goal {
 		}
 	}
 	return statesim.NewGoal(f, wants)
-}
-
-func sortedInts(s []int) []int {
-	for i := 1; i < len(s); i++ {
-		for j := i; j > 0 && s[j] < s[j-1]; j-- {
-			s[j], s[j-1] = s[j-1], s[j]
-		}
-	}
-	return s
 }
 
 // Step draws one action of f's vocabulary: an element uniformly among those

@@ -147,13 +147,17 @@ func mutatedOptions(gold []statesim.Action, muts []mutation, codes []uint32) []o
 // chance, a position's mistake makes the step's text longer or shorter by a
 // fair coin when it can be either, keeps its length when it cannot, and the
 // position is passed over when its mistakes all lengthen (or all shorten) it.
-func pickMutations(f *forms.Form, gold []statesim.Action, cands [][]mutation, m int, rng *rand.Rand) []mutation {
-	balanced := make([][]mutation, len(cands))
-	var usable []int
-	for p, cs := range cands {
+// Positions are tried in random order, and mistakes(pos) is asked only for
+// the positions tried.
+func pickMutations(f *forms.Form, gold []statesim.Action, mistakes func(pos int) []mutation, m int, rng *rand.Rand) []mutation {
+	var out []mutation
+	for _, p := range rng.Perm(len(gold)) {
+		if len(out) == m {
+			break
+		}
 		base := len(statesim.English(f, gold[p]))
 		var longer, shorter, same []mutation
-		for _, c := range cs {
+		for _, c := range mistakes(p) {
 			switch d := len(statesim.English(f, c.step)) - base; {
 			case d > 0:
 				longer = append(longer, c)
@@ -163,35 +167,22 @@ func pickMutations(f *forms.Form, gold []statesim.Action, cands [][]mutation, m 
 				same = append(same, c)
 			}
 		}
+		var pick []mutation
 		switch {
 		case len(longer) > 0 && len(shorter) > 0:
-			balanced[p] = [][]mutation{longer, shorter}[rng.IntN(2)]
+			pick = [][]mutation{longer, shorter}[rng.IntN(2)]
 		case len(same) > 0:
-			balanced[p] = same
+			pick = same
 		}
-		if len(balanced[p]) > 0 {
-			usable = append(usable, p)
+		if len(pick) > 0 {
+			out = append(out, pick[rng.IntN(len(pick))])
 		}
 	}
-	if len(usable) < m {
+	if len(out) < m {
 		return nil
 	}
-	rng.Shuffle(len(usable), func(i, j int) { usable[i], usable[j] = usable[j], usable[i] })
-	usable = usable[:m]
-	sortInts(usable)
-	out := make([]mutation, m)
-	for k, p := range usable {
-		out[k] = balanced[p][rng.IntN(len(balanced[p]))]
-	}
+	slices.SortFunc(out, func(a, b mutation) int { return a.pos - b.pos })
 	return out
-}
-
-func sortInts(s []int) {
-	for i := 1; i < len(s); i++ {
-		for j := i; j > 0 && s[j] < s[j-1]; j-- {
-			s[j], s[j-1] = s[j-1], s[j]
-		}
-	}
 }
 
 // textWant returns the index and wanted text of the goal's text box, if any.
@@ -277,11 +268,7 @@ func buildEdgeCase(sp *Spec, index int64) (Question, error) {
 				return Question{}, errRetry
 			}
 			gold = recoveryPlan(&f, start, g, rng)
-			cands := make([][]mutation, len(gold))
-			for p := range gold {
-				cands[p] = recoveryMistakes(&f, clean, start, gold, p, rng)
-			}
-			muts := pickMutations(&f, gold, cands, m, rng)
+			muts := pickMutations(&f, gold, func(p int) []mutation { return recoveryMistakes(&f, clean, start, gold, p, rng) }, m, rng)
 			if muts == nil {
 				return Question{}, errRetry
 			}
