@@ -92,17 +92,39 @@ func cycle(n int, rng *rand.Rand) []int {
 	return sigma
 }
 
-// permutePower returns plan with positions moved by sigma applied k times.
+// permutePower returns plan with positions moved by sigma applied k times,
+// followed by Submit.
 func permutePower(plan []statesim.Action, sigma []int, k int) []statesim.Action {
-	out := make([]statesim.Action, len(plan))
+	out := make([]statesim.Action, len(plan), len(plan)+1)
 	for i := range plan {
-		j := i
-		for r := 0; r < k; r++ {
-			j = sigma[j]
-		}
-		out[i] = plan[j]
+		out[i] = plan[power(sigma, k, i)]
 	}
-	return out
+	return append(out, statesim.SubmitAction)
+}
+
+// power returns sigma applied k times to i.
+func power(sigma []int, k, i int) int {
+	for r := 0; r < k; r++ {
+		i = sigma[i]
+	}
+	return i
+}
+
+// reordersFail reports whether every power k of sigma in ks, applied to
+// gold, fails to meet g from start. It works on one scratch state, so most
+// rejected draws cost no allocations.
+func reordersFail(f *forms.Form, start statesim.State, g statesim.Goal, gold []statesim.Action, sigma, ks []int) bool {
+	s := make(statesim.State, len(start))
+	for _, k := range ks {
+		copy(s, start)
+		for i := range gold {
+			statesim.ApplyInPlace(f, s, gold[power(sigma, k, i)]) // gold ran whole: cannot fail
+		}
+		if g.Met(f, s) {
+			return false
+		}
+	}
+	return true
 }
 
 func buildPlanShuffle(sp *Spec, index int64) (Question, error) {
@@ -159,12 +181,18 @@ func buildPlanShuffle(sp *Spec, index int64) (Question, error) {
 		g := goalFromState(fam, &f, out.Final, touched)
 		sigma := cycle(steps, rng)
 		c := rng.IntN(n) // where the gold plan sits in the chain of powers
-		opts := []option{{plan: withSubmit(gold), label: "correct"}}
+		var ks []int
 		for j := 0; j < n; j++ {
 			if j != c {
-				k := (j - c + steps) % steps
-				opts = append(opts, option{plan: withSubmit(permutePower(gold, sigma, k)), label: "steps in the wrong order"})
+				ks = append(ks, (j-c+steps)%steps)
 			}
+		}
+		if !reordersFail(&f, start, g, gold, sigma, ks) {
+			return Question{}, errRetry
+		}
+		opts := []option{{plan: withSubmit(gold), label: "correct"}}
+		for _, k := range ks {
+			opts = append(opts, option{plan: permutePower(gold, sigma, k), label: "steps in the wrong order"})
 		}
 		q := Question{Horizon: steps}
 		q.Meta = Meta{Form: f, Start: start, Goal: &g, Pictures: []statesim.State{start}}
