@@ -202,7 +202,7 @@ func (f *Family) NewForm(rng *rand.Rand) Form {
 		total += counts[gi]
 	}
 	form := Form{Family: f.Name, Refer: f.Refer, Elements: make([]Element, 0, total)}
-	ordinal := map[Kind]int{}
+	var ordinal [len(kindNames)]int
 	used := map[string]bool{"Submit": true}
 	add := func(e Element) {
 		ordinal[e.Kind]++

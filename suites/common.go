@@ -208,36 +208,44 @@ func dependsOnStart(f *forms.Form, pt partition, s statesim.State, n, c int, ok 
 	return false
 }
 
-// partPlans splits plans by part: steps[j][p] is plan j's actions (before
-// its Submit) on part p, or steps[j] is nil when plan j is invalid or never
-// submits. A part's final value depends only on its own start value and the
+// planParts is a plan's steps before its Submit, each with the part it
+// changes. A part's final value depends only on its own start value and the
 // plan's steps on it, so replaying those few steps is enough to judge it.
-func partPlans(f *forms.Form, pt partition, plans [][]statesim.Action) (steps [][][]statesim.Action) {
-	steps = make([][][]statesim.Action, len(plans))
+type planParts struct {
+	ok    bool // the plan is valid and submits
+	steps []statesim.Action
+	parts []int
+}
+
+// partPlans finds the parts every step of plans changes.
+func partPlans(f *forms.Form, pt partition, plans [][]statesim.Action) []planParts {
+	out := make([]planParts, len(plans))
 plans:
 	for j, plan := range plans {
-		byPart := make([][]statesim.Action, len(pt.parts))
-		for _, a := range plan {
+		parts := make([]int, 0, len(plan))
+		for k, a := range plan {
 			i, err := statesim.Resolve(f, a)
 			if err != nil {
 				continue plans // invalid: holds nowhere
 			}
 			if a.Op == statesim.Submit {
-				steps[j] = byPart
+				out[j] = planParts{ok: true, steps: plan[:k], parts: parts}
 				continue plans
 			}
-			p := pt.partOf[i]
-			byPart[p] = append(byPart[p], a)
+			parts = append(parts, pt.partOf[i])
 		}
 	}
-	return steps
+	return out
 }
 
-// replay applies steps to a copy of t held in scratch and returns it.
-func replay(f *forms.Form, scratch, t statesim.State, steps []statesim.Action) statesim.State {
+// replay applies the steps of pp on part p to a copy of t held in scratch,
+// and returns it.
+func replay(f *forms.Form, scratch, t statesim.State, pp planParts, p int) statesim.State {
 	copy(scratch, t)
-	for _, a := range steps {
-		statesim.ApplyInPlace(f, scratch, a) // cannot fail: the plan ran whole in partPlans
+	for k, a := range pp.steps {
+		if pp.parts[k] == p {
+			statesim.ApplyInPlace(f, scratch, a) // cannot fail: Resolve passed in partPlans
+		}
 	}
 	return scratch
 }
@@ -260,15 +268,11 @@ func goalPartOK(f *forms.Form, pt partition, g statesim.Goal, plans [][]statesim
 	res := make([]bool, len(plans)) // reused: dependsOnStart copies what it keeps
 	return func(t statesim.State, p int) []bool {
 		for j := range plans {
-			res[j] = false
-			if steps[j] == nil {
+			res[j] = steps[j].ok
+			if !res[j] || len(wants[p]) == 0 {
 				continue
 			}
-			res[j] = true
-			if len(wants[p]) == 0 {
-				continue
-			}
-			s := replay(f, scratch, t, steps[j][p])
+			s := replay(f, scratch, t, steps[j], p)
 			for k, w := range wants[p] {
 				res[j] = res[j] && s[at[p][k]] == w.Value
 			}

@@ -106,8 +106,8 @@ func samePartOK(f *forms.Form, pt partition, a, b []statesim.Action) func(t stat
 	steps := partPlans(f, pt, [][]statesim.Action{a, b})
 	sa, sb := make(statesim.State, len(f.Elements)), make(statesim.State, len(f.Elements))
 	return func(t statesim.State, p int) []bool {
-		fa := replay(f, sa, t, steps[0][p])
-		fb := replay(f, sb, t, steps[1][p])
+		fa := replay(f, sa, t, steps[0], p)
+		fb := replay(f, sb, t, steps[1], p)
 		same := true
 		for _, i := range pt.parts[p] {
 			same = same && fa[i] == fb[i]
