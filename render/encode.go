@@ -5,7 +5,6 @@ import (
 	"compress/zlib"
 	"encoding/binary"
 	"hash/crc32"
-	"image"
 	"sync"
 )
 
@@ -81,15 +80,6 @@ func (e *rgbEncoder) finish() []byte {
 	writeChunk(out, "IDAT", s.idat.Bytes())
 	writeChunk(out, "IEND", nil)
 	return out.Bytes()
-}
-
-// encodeRGB encodes the pixels of img in r as an RGB PNG, ignoring alpha.
-func encodeRGB(img *image.RGBA, r image.Rectangle) []byte {
-	e := newRGBEncoder(r.Dx(), r.Dy())
-	for y := r.Min.Y; y < r.Max.Y; y++ {
-		e.writeRow(img.Pix[img.PixOffset(r.Min.X, y):], 4)
-	}
-	return e.finish()
 }
 
 // writeChunk writes one PNG chunk.

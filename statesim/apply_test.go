@@ -26,11 +26,10 @@ func testForm() *forms.Form {
 	}
 }
 
-func cb(n int) forms.Ref     { return forms.Ref{Kind: forms.Checkbox, Ordinal: n} }
-func rb(n int) forms.Ref     { return forms.Ref{Kind: forms.Radio, Ordinal: n} }
-func tb(n int) forms.Ref     { return forms.Ref{Kind: forms.TextBox, Ordinal: n} }
-func sl() forms.Ref          { return forms.Ref{Kind: forms.Slider, Ordinal: 1} }
-func st(vals ...Value) State { return State(vals) }
+func cb(n int) forms.Ref { return forms.Ref{Kind: forms.Checkbox, Ordinal: n} }
+func rb(n int) forms.Ref { return forms.Ref{Kind: forms.Radio, Ordinal: n} }
+func tb(n int) forms.Ref { return forms.Ref{Kind: forms.TextBox, Ordinal: n} }
+func sl() forms.Ref      { return forms.Ref{Kind: forms.Slider, Ordinal: 1} }
 
 // TestSemantics has one case per row of the package documentation's table.
 func TestSemantics(t *testing.T) {

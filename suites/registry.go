@@ -33,6 +33,19 @@ type Part struct {
 	HorizonMax int   // 0: the spec's
 }
 
+// Even splits n questions over the first families of a spec as evenly as
+// possible, the earlier families taking one more when n does not divide.
+func Even(n int64, families int) []Part {
+	mix := make([]Part, families)
+	for k := range mix {
+		mix[k] = Part{Family: k, Count: n / int64(families)}
+		if int64(k) < n%int64(families) {
+			mix[k].Count++
+		}
+	}
+	return mix
+}
+
 // Total returns how many questions the mix holds, or -1 without a mix.
 func (sp *Spec) Total() int64 {
 	if sp.Mix == nil {

@@ -50,14 +50,7 @@ func generateDataset(ctx context.Context, dir string, seed uint64, n int64) erro
 	fams := forms.Builtins()
 	for _, name := range suites.Names() {
 		s, _ := suites.Lookup(name)
-		spec := suites.Spec{Seed: seed, Families: fams}
-		for k := range fams {
-			c := n / int64(len(fams))
-			if int64(k) < n%int64(len(fams)) {
-				c++
-			}
-			spec.Mix = append(spec.Mix, suites.Part{Family: k, Count: c})
-		}
+		spec := suites.Spec{Seed: seed, Families: fams, Mix: suites.Even(n, len(fams))}
 		plan := generate.Plan{
 			Out: dir, Suites: []suites.Suite{s}, Counts: []int64{spec.Total()}, Spec: spec,
 			Workers: 2, Version: "test", Flags: "--no-images",

@@ -32,19 +32,6 @@ var paperCounts = map[string][3]int64{
 	"other":              {510, 510, 510},
 }
 
-// spreadMix splits n questions over families as evenly as possible.
-func spreadMix(n int64, families int) []suites.Part {
-	var mix []suites.Part
-	for k := 0; k < families; k++ {
-		c := n / int64(families)
-		if int64(k) < n%int64(families) {
-			c++
-		}
-		mix = append(mix, suites.Part{Family: k, Count: c})
-	}
-	return mix
-}
-
 // paperMix returns the paper preset's mix for a suite over the built-ins.
 func paperMix(suite string) []suites.Part {
 	var mix []suites.Part
@@ -107,9 +94,9 @@ func generateCmd(ctx context.Context, c *config, stdout, stderr io.Writer) error
 		case c.preset == "paper":
 			spec.Mix = paperMix(name)
 		case ok:
-			spec.Mix = spreadMix(n, len(fams))
+			spec.Mix = suites.Even(n, len(fams))
 		default:
-			spec.Mix = spreadMix(c.n, len(fams))
+			spec.Mix = suites.Even(c.n, len(fams))
 		}
 		lo, hi := generate.ShardRange(spec.Total(), c.shard, c.shards)
 		total += hi - lo

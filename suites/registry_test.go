@@ -1,0 +1,28 @@
+package suites
+
+import "testing"
+
+func TestEven(t *testing.T) {
+	tests := []struct {
+		n        int64
+		families int
+		want     []int64
+	}{
+		{300, 3, []int64{100, 100, 100}},
+		{10, 3, []int64{4, 3, 3}},
+		{2, 3, []int64{1, 1, 0}},
+		{7, 1, []int64{7}},
+	}
+	for _, tc := range tests {
+		mix := Even(tc.n, tc.families)
+		sp := Spec{Mix: mix}
+		if sp.Total() != tc.n || len(mix) != len(tc.want) {
+			t.Fatalf("Even(%d, %d) = %+v", tc.n, tc.families, mix)
+		}
+		for k, p := range mix {
+			if p.Family != k || p.Count != tc.want[k] {
+				t.Errorf("Even(%d, %d) part %d = %+v, want count %d", tc.n, tc.families, k, p, tc.want[k])
+			}
+		}
+	}
+}
