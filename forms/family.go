@@ -193,6 +193,42 @@ func (f *Family) Validate() error {
 	return nil
 }
 
+// GroupName returns the Group field NewForm gives the elements drawn from
+// a family's group gi: "g0", "g1", ...
+func GroupName(gi int) string {
+	if gi < len(smallNames) {
+		return smallNames[gi][1]
+	}
+	return "g" + strconv.Itoa(gi)
+}
+
+// elementID returns the ID of a form's element i: "e0", "e1", ...
+func elementID(i int) string {
+	if i < len(smallNames) {
+		return smallNames[i][0]
+	}
+	return "e" + strconv.Itoa(i)
+}
+
+// smallNames holds the element IDs and group names of small forms, made once
+// so that drawing a form does not build them again.
+var smallNames = func() (t [32][2]string) {
+	for i := range t {
+		t[i] = [2]string{"e" + strconv.Itoa(i), "g" + strconv.Itoa(i)}
+	}
+	return t
+}()
+
+// labelUsed reports whether an element of els has the given label.
+func labelUsed(els []Element, label string) bool {
+	for _, e := range els {
+		if e.Label == label {
+			return true
+		}
+	}
+	return label == "Submit"
+}
+
 // NewForm draws a form of the family. The same source state gives the same form.
 func (f *Family) NewForm(rng *rand.Rand) Form {
 	counts := make([]int, len(f.Groups))
@@ -203,11 +239,10 @@ func (f *Family) NewForm(rng *rand.Rand) Form {
 	}
 	form := Form{Family: f.Name, Refer: f.Refer, Elements: make([]Element, 0, total)}
 	var ordinal [len(kindNames)]int
-	used := map[string]bool{"Submit": true}
 	add := func(e Element) {
 		ordinal[e.Kind]++
 		e.Ordinal = ordinal[e.Kind]
-		e.ID = "e" + strconv.Itoa(len(form.Elements))
+		e.ID = elementID(len(form.Elements))
 		form.Elements = append(form.Elements, e)
 	}
 	for gi, g := range f.Groups {
@@ -223,15 +258,14 @@ func (f *Family) NewForm(rng *rand.Rand) Form {
 			case LabelsRandom:
 				for {
 					e.Label = RandomLabel(rng)
-					if !used[e.Label] {
+					if !labelUsed(form.Elements, e.Label) {
 						break
 					}
 				}
 			case LabelsList:
 				e.Label = list[i]
 			}
-			used[e.Label] = true
-			e.Group = "g" + strconv.Itoa(gi)
+			e.Group = GroupName(gi)
 			if g.Kind == Slider {
 				r := g.Ranges[rng.IntN(len(g.Ranges))]
 				e.Min, e.Max, e.Step = r.Min, r.Max, r.Step

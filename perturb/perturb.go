@@ -7,7 +7,6 @@ package perturb
 import (
 	"math/rand/v2"
 	"slices"
-	"strconv"
 
 	"github.com/formplan/formplan/forms"
 	"github.com/formplan/formplan/statesim"
@@ -22,7 +21,7 @@ func Goal(fam *forms.Family, f *forms.Form, rng *rand.Rand) statesim.Goal {
 	for gi, g := range fam.Groups {
 		var members []int
 		for i, e := range f.Elements {
-			if e.Group == "g"+strconv.Itoa(gi) {
+			if e.Group == forms.GroupName(gi) {
 				members = append(members, i)
 			}
 		}
@@ -65,18 +64,29 @@ func Goal(fam *forms.Family, f *forms.Form, rng *rand.Rand) statesim.Goal {
 // a uniform draw from the vocabulary, this does not favour sliders for their
 // many positions.
 func Step(f *forms.Form, rng *rand.Rand) statesim.Action {
-	var targets []int
-	for i, e := range f.Elements {
-		if e.Kind != forms.Submit && (e.Kind != forms.TextBox || len(f.TextValues) > 0) {
-			targets = append(targets, i)
+	actable := func(e forms.Element) bool {
+		return e.Kind != forms.Submit && (e.Kind != forms.TextBox || len(f.TextValues) > 0)
+	}
+	n := 0
+	for _, e := range f.Elements {
+		if actable(e) {
+			n++
 		}
 	}
-	i := targets[rng.IntN(len(targets))]
+	k, i := rng.IntN(n), 0
+	for ; ; i++ {
+		if actable(f.Elements[i]) {
+			if k == 0 {
+				break
+			}
+			k--
+		}
+	}
 	e := f.Elements[i]
 	ref := f.RefOf(i)
 	switch e.Kind {
 	case forms.Checkbox:
-		return statesim.Action{Op: []statesim.Op{statesim.Check, statesim.Uncheck, statesim.Click}[rng.IntN(3)], Target: ref}
+		return statesim.Action{Op: checkboxOps[rng.IntN(3)], Target: ref}
 	case forms.Slider:
 		positions := (e.Max-e.Min)/e.Step + 1
 		if rng.IntN(2) == 0 {
@@ -100,6 +110,9 @@ func Step(f *forms.Form, rng *rand.Rand) statesim.Action {
 		return statesim.Action{Op: statesim.Enter, Target: ref, Text: v}
 	}
 }
+
+// checkboxOps are the operations Step draws for a checkbox.
+var checkboxOps = [3]statesim.Op{statesim.Check, statesim.Uncheck, statesim.Click}
 
 // Error is one mistake applied to a clean form, with its kind.
 type Error struct {

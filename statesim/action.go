@@ -41,18 +41,24 @@ var SubmitAction = Action{Op: Submit, Target: forms.Ref{Kind: forms.Submit, Ordi
 // not apply to the kind of element it targets.
 var ErrInvalidAction = errors.New("invalid action")
 
-// opKinds lists the kinds each operation applies to.
-var opKinds = map[Op][]forms.Kind{
-	Check:   {forms.Checkbox},
-	Uncheck: {forms.Checkbox},
-	Click:   {forms.Checkbox, forms.Radio},
-	Set:     {forms.Slider},
-	Move:    {forms.Slider},
-	Select:  {forms.Radio},
-	Type:    {forms.TextBox},
-	Clear:   {forms.TextBox},
-	Enter:   {forms.TextBox},
-	Submit:  {forms.Submit},
+// opFits reports whether op is a known operation and whether it applies to
+// elements of kind k. A switch, not a map: resolving is on every hot path.
+func opFits(op Op, k forms.Kind) (known, fits bool) {
+	switch op {
+	case Check, Uncheck:
+		return true, k == forms.Checkbox
+	case Click:
+		return true, k == forms.Checkbox || k == forms.Radio
+	case Set, Move:
+		return true, k == forms.Slider
+	case Select:
+		return true, k == forms.Radio
+	case Type, Clear, Enter:
+		return true, k == forms.TextBox
+	case Submit:
+		return true, k == forms.Submit
+	}
+	return false, false
 }
 
 // Apply returns the state after a on s. It never changes s. Submit leaves the
@@ -88,13 +94,9 @@ func ApplyInPlace(f *forms.Form, s State, a Action) error {
 }
 
 func resolve(f *forms.Form, a Action) (int, error) {
-	kinds, ok := opKinds[a.Op]
-	if !ok {
+	known, fits := opFits(a.Op, a.Target.Kind)
+	if !known {
 		return -1, fmt.Errorf("%w: unknown operation %q", ErrInvalidAction, a.Op)
-	}
-	fits := false
-	for _, k := range kinds {
-		fits = fits || k == a.Target.Kind
 	}
 	if !fits {
 		return -1, fmt.Errorf("%w: %s does not apply to a %s", ErrInvalidAction, a.Op, a.Target.Kind.Noun())

@@ -12,7 +12,6 @@ import (
 // text box pre-filled with one of f.TextValues. Everything comes from rng.
 func RandomState(f *forms.Form, rng *rand.Rand, p float64) State {
 	s := Clean(f)
-	doneGroup := map[string]bool{}
 	for i, e := range f.Elements {
 		switch e.Kind {
 		case forms.Checkbox:
@@ -29,18 +28,8 @@ func RandomState(f *forms.Form, rng *rand.Rand, p float64) State {
 				s[i].N = v
 			}
 		case forms.Radio:
-			if doneGroup[e.Group] {
-				continue
-			}
-			doneGroup[e.Group] = true
-			if rng.Float64() < p {
-				var members []int
-				for j, o := range f.Elements {
-					if o.Kind == forms.Radio && o.Group == e.Group {
-						members = append(members, j)
-					}
-				}
-				s[members[rng.IntN(len(members))]].N = 1
+			if firstOfGroup(f, i) && rng.Float64() < p {
+				s[radioOfGroup(f, e.Group, rng.IntN(countGroup(f, e.Group)))].N = 1
 			}
 		case forms.TextBox:
 			if len(f.TextValues) > 0 && rng.Float64() < p {
@@ -49,4 +38,38 @@ func RandomState(f *forms.Form, rng *rand.Rand, p float64) State {
 		}
 	}
 	return s
+}
+
+// firstOfGroup reports whether radio button i comes first in its group.
+func firstOfGroup(f *forms.Form, i int) bool {
+	for _, o := range f.Elements[:i] {
+		if o.Kind == forms.Radio && o.Group == f.Elements[i].Group {
+			return false
+		}
+	}
+	return true
+}
+
+// countGroup returns how many radio buttons group g has.
+func countGroup(f *forms.Form, g string) int {
+	n := 0
+	for _, o := range f.Elements {
+		if o.Kind == forms.Radio && o.Group == g {
+			n++
+		}
+	}
+	return n
+}
+
+// radioOfGroup returns the index of the k-th (0-based) radio button of group g.
+func radioOfGroup(f *forms.Form, g string, k int) int {
+	for j, o := range f.Elements {
+		if o.Kind == forms.Radio && o.Group == g {
+			if k == 0 {
+				return j
+			}
+			k--
+		}
+	}
+	return -1
 }

@@ -131,27 +131,46 @@ func Validate(f *forms.Form, s State) error {
 // so a caption-only model has what a picture shows.
 func Describe(f *forms.Form, s State) string {
 	var b strings.Builder
+	b.Grow(40 * len(f.Elements))
 	for i, e := range f.Elements {
-		name := upperFirst(f.Name(f.RefOf(i)))
+		if e.Kind == forms.Submit {
+			continue
+		}
+		if b.Len() > 0 {
+			b.WriteByte(' ')
+		}
 		if f.Refer == forms.ByLabel && e.Label != "" {
-			name = "The " + e.Kind.Noun() + " " + strconv.Quote(e.Label)
+			b.WriteString("The ")
+			b.WriteString(e.Kind.Noun())
+			b.WriteByte(' ')
+			b.WriteString(strconv.Quote(e.Label))
+		} else {
+			b.WriteString(upperFirst(f.Name(f.RefOf(i))))
 		}
 		switch e.Kind {
 		case forms.Checkbox:
-			b.WriteString(name + " is " + pick(s[i].N == 1, "checked", "unchecked") + ". ")
+			b.WriteString(pick(s[i].N == 1, " is checked.", " is unchecked."))
 		case forms.Radio:
-			b.WriteString(name + " is " + pick(s[i].N == 1, "selected", "not selected") + ". ")
+			b.WriteString(pick(s[i].N == 1, " is selected.", " is not selected."))
 		case forms.Slider:
-			b.WriteString(name + " (from " + strconv.Itoa(e.Min) + " to " + strconv.Itoa(e.Max) + ") is at " + strconv.Itoa(s[i].N) + ". ")
+			b.WriteString(" (from ")
+			b.WriteString(strconv.Itoa(e.Min))
+			b.WriteString(" to ")
+			b.WriteString(strconv.Itoa(e.Max))
+			b.WriteString(") is at ")
+			b.WriteString(strconv.Itoa(s[i].N))
+			b.WriteByte('.')
 		case forms.TextBox:
 			if s[i].S == "" {
-				b.WriteString(name + " is empty. ")
+				b.WriteString(" is empty.")
 			} else {
-				b.WriteString(name + " contains " + strconv.Quote(s[i].S) + ". ")
+				b.WriteString(" contains ")
+				b.WriteString(strconv.Quote(s[i].S))
+				b.WriteByte('.')
 			}
 		}
 	}
-	return strings.TrimSpace(b.String())
+	return b.String()
 }
 
 func pick(c bool, a, b string) string {

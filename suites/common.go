@@ -27,9 +27,32 @@ func PlanText(f *forms.Form, plan []statesim.Action) string {
 	return planText(f, plan, nil)
 }
 
-// planText is PlanText with an optional cache of worded steps, for the
-// options of one question, which share most of their steps.
-func planText(f *forms.Form, plan []statesim.Action, words map[statesim.Action]string) string {
+// wording remembers the English of the steps of one question's options,
+// which share most of their steps. A question has few distinct steps, so a
+// list searched in order beats a map.
+type wording struct {
+	steps []statesim.Action
+	words []string
+}
+
+// english returns the English of a, from w when it is there.
+func (w *wording) english(f *forms.Form, a statesim.Action) string {
+	if w == nil {
+		return statesim.English(f, a)
+	}
+	for k, b := range w.steps {
+		if b == a {
+			return w.words[k]
+		}
+	}
+	e := statesim.English(f, a)
+	w.steps = append(w.steps, a)
+	w.words = append(w.words, e)
+	return e
+}
+
+// planText is PlanText with an optional cache of worded steps.
+func planText(f *forms.Form, plan []statesim.Action, w *wording) string {
 	var b strings.Builder
 	for i, a := range plan {
 		if i > 0 {
@@ -37,14 +60,7 @@ func planText(f *forms.Form, plan []statesim.Action, words map[statesim.Action]s
 		}
 		b.WriteString(strconv.Itoa(i + 1))
 		b.WriteString(". ")
-		w, ok := words[a]
-		if !ok {
-			w = statesim.English(f, a)
-			if words != nil {
-				words[a] = w
-			}
-		}
-		b.WriteString(w)
+		b.WriteString(w.english(f, a))
 	}
 	return b.String()
 }
@@ -93,39 +109,66 @@ type partition struct {
 }
 
 func partitionOf(f *forms.Form) partition {
-	pt := partition{partOf: make([]int, len(f.Elements))}
-	radio := map[string]int{}
+	n := len(f.Elements)
+	pt := partition{partOf: make([]int, n)}
+	size := make([]int, 0, n) // members per part
 	for i, e := range f.Elements {
 		pt.partOf[i] = -1
-		switch e.Kind {
-		case forms.Submit:
+		if e.Kind == forms.Submit {
 			continue
-		case forms.Radio:
-			if k, ok := radio[e.Group]; ok {
-				pt.parts[k] = append(pt.parts[k], i)
-				pt.partOf[i] = k
+		}
+		if e.Kind == forms.Radio {
+			if j := firstRadio(f, e.Group); j < i {
+				pt.partOf[i] = pt.partOf[j]
+				size[pt.partOf[j]]++
 				continue
 			}
-			radio[e.Group] = len(pt.parts)
 		}
-		pt.partOf[i] = len(pt.parts)
-		pt.parts = append(pt.parts, []int{i})
+		pt.partOf[i] = len(size)
+		size = append(size, 1)
+	}
+	// Carve every part's member list out of one array.
+	backing := make([]int, 0, n)
+	pt.parts = make([][]int, len(size))
+	for p, k := range size {
+		pt.parts[p] = backing[len(backing) : len(backing) : len(backing)+k]
+		backing = backing[:len(backing)+k]
+	}
+	for i, p := range pt.partOf {
+		if p >= 0 {
+			pt.parts[p] = append(pt.parts[p], i)
+		}
 	}
 	return pt
+}
+
+// firstRadio returns the index of the first radio button of group g.
+func firstRadio(f *forms.Form, g string) int {
+	for i, e := range f.Elements {
+		if e.Kind == forms.Radio && e.Group == g {
+			return i
+		}
+	}
+	return -1
 }
 
 // variants calls fn with every start state that differs from s in exactly
 // one part, over every value that part can take in the family's states
 // (checked or not; every slider position; no radio or any one selected;
-// empty text or any text value). fn must not keep v: it is reused.
-func variants(f *forms.Form, pt partition, s statesim.State, fn func(part int, v statesim.State)) {
+// empty text or any text value), until fn returns false. fn must not keep
+// v: it is reused.
+func variants(f *forms.Form, pt partition, s statesim.State, fn func(part int, v statesim.State) bool) {
 	t := s.Clone() // changed in place and restored after each call
+	stop := false
 	for p, members := range pt.parts {
 		e := f.Elements[members[0]]
 		try := func(set func()) {
+			if stop {
+				return
+			}
 			set()
 			if !t.Equal(s) {
-				fn(p, t)
+				stop = !fn(p, t)
 			}
 			for _, m := range members {
 				t[m] = s[m]
@@ -170,25 +213,21 @@ func variants(f *forms.Form, pt partition, s statesim.State, fn func(part int, v
 // to hold on every part by choosing each part's value on its own.
 func dependsOnStart(f *forms.Form, pt partition, s statesim.State, n, c int, ok func(t statesim.State, part int) []bool) bool {
 	parts := len(pt.parts)
-	canHold := make([][]bool, n) // canHold[j][p]: option j holds on part p for some value
-	for j := range canHold {
-		canHold[j] = make([]bool, parts)
-	}
+	canHold := make([]bool, n*parts) // canHold[j*parts+p]: option j holds on part p for some value
 	for p := 0; p < parts; p++ {
 		v := ok(s, p)
 		for j := 0; j < n; j++ {
-			canHold[j][p] = v[j]
+			canHold[j*parts+p] = v[j]
 		}
 	}
 	breaks := false
-	variants(f, pt, s, func(p int, t statesim.State) {
+	variants(f, pt, s, func(p int, t statesim.State) bool {
 		v := ok(t, p)
 		for j := 0; j < n; j++ {
-			canHold[j][p] = canHold[j][p] || v[j]
+			canHold[j*parts+p] = canHold[j*parts+p] || v[j]
 		}
-		if c >= 0 && !v[c] {
-			breaks = true
-		}
+		breaks = c >= 0 && !v[c]
+		return !breaks
 	})
 	if breaks {
 		return true
@@ -199,7 +238,7 @@ func dependsOnStart(f *forms.Form, pt partition, s statesim.State, n, c int, ok 
 		}
 		all := true
 		for p := 0; p < parts; p++ {
-			all = all && canHold[j][p]
+			all = all && canHold[j*parts+p]
 		}
 		if all {
 			return true
@@ -238,10 +277,12 @@ plans:
 	return out
 }
 
-// replay applies the steps of pp on part p to a copy of t held in scratch,
-// and returns it.
-func replay(f *forms.Form, scratch, t statesim.State, pp planParts, p int) statesim.State {
-	copy(scratch, t)
+// replay applies the steps of pp on part p to a copy of t's part p held in
+// scratch, and returns scratch; its other parts hold anything.
+func replay(f *forms.Form, pt partition, scratch, t statesim.State, pp planParts, p int) statesim.State {
+	for _, m := range pt.parts[p] {
+		scratch[m] = t[m] // the steps on p read and write p's elements only
+	}
 	for k, a := range pp.steps {
 		if pp.parts[k] == p {
 			statesim.ApplyInPlace(f, scratch, a) // cannot fail: Resolve passed in partPlans
@@ -272,7 +313,7 @@ func goalPartOK(f *forms.Form, pt partition, g statesim.Goal, plans [][]statesim
 			if !res[j] || len(wants[p]) == 0 {
 				continue
 			}
-			s := replay(f, scratch, t, steps[j], p)
+			s := replay(f, pt, scratch, t, steps[j], p)
 			for k, w := range wants[p] {
 				res[j] = res[j] && s[at[p][k]] == w.Value
 			}

@@ -105,14 +105,16 @@ func buildFutureState(sp *Spec, index int64) (Question, error) {
 func samePartOK(f *forms.Form, pt partition, a, b []statesim.Action) func(t statesim.State, part int) []bool {
 	steps := partPlans(f, pt, [][]statesim.Action{a, b})
 	sa, sb := make(statesim.State, len(f.Elements)), make(statesim.State, len(f.Elements))
+	res := make([]bool, 1) // reused: dependsOnStart copies what it keeps
 	return func(t statesim.State, p int) []bool {
-		fa := replay(f, sa, t, steps[0], p)
-		fb := replay(f, sb, t, steps[1], p)
+		fa := replay(f, pt, sa, t, steps[0], p)
+		fb := replay(f, pt, sb, t, steps[1], p)
 		same := true
 		for _, i := range pt.parts[p] {
 			same = same && fa[i] == fb[i]
 		}
-		return []bool{same}
+		res[0] = same
+		return res
 	}
 }
 

@@ -201,9 +201,9 @@ func assembleMCQ(q *Question, f *forms.Form, start statesim.State, g statesim.Go
 		}
 	}
 	texts := make([]string, len(opts))
-	words := map[statesim.Action]string{}
+	var words wording
 	for j, o := range opts {
-		texts[j] = planText(f, o.plan, words)
+		texts[j] = planText(f, o.plan, &words)
 		if slices.Contains(texts[:j], texts[j]) {
 			return errRetry
 		}
@@ -228,8 +228,18 @@ func assembleMCQ(q *Question, f *forms.Form, start statesim.State, g statesim.Go
 // optionList renders choices as "A. ..." blocks for a question text.
 func optionList(choices []string) string {
 	var b strings.Builder
+	n := 0
+	for _, c := range choices {
+		n += len(c) + 4
+	}
+	b.Grow(n)
 	for k, c := range choices {
-		fmt.Fprintf(&b, "%c.\n%s\n", Letters[k], c)
+		if k > 0 {
+			b.WriteByte('\n')
+		}
+		b.WriteByte(Letters[k])
+		b.WriteString(".\n")
+		b.WriteString(c)
 	}
 	return strings.TrimRight(b.String(), "\n")
 }
