@@ -66,7 +66,7 @@ type Form struct {
 func (f *Form) Find(r Ref) (int, error) {
 	if r.Label != "" {
 		for i, e := range f.Elements {
-			if e.Label == r.Label && e.Kind == r.Kind {
+			if e.Kind == r.Kind && e.Label == r.Label {
 				return i, nil
 			}
 		}
@@ -112,13 +112,24 @@ func (f *Form) Name(r Ref) string {
 	if r.Label != "" {
 		return r.Label
 	}
-	if r.Kind == Submit {
-		return "Submit"
+	return string(f.AppendName(nil, r))
+}
+
+// AppendName appends the English name of what r refers to (see Name) to dst
+// and returns the extended buffer.
+func (f *Form) AppendName(dst []byte, r Ref) []byte {
+	switch {
+	case r.Label != "":
+		return append(dst, r.Label...)
+	case r.Kind == Submit:
+		return append(dst, "Submit"...)
+	case r.Kind == Slider && r.Ordinal == 1 && f.Count(Slider) == 1:
+		return append(dst, "the slider"...)
 	}
-	if f.Count(r.Kind) == 1 && r.Ordinal == 1 && r.Kind == Slider {
-		return "the slider"
-	}
-	return "the " + Ordinal(r.Ordinal) + " " + r.Kind.Noun()
+	dst = append(dst, "the "...)
+	dst = AppendOrdinal(dst, r.Ordinal)
+	dst = append(dst, ' ')
+	return append(dst, r.Kind.Noun()...)
 }
 
 // Term returns the PDDL object name of what r refers to, such as checkbox-2

@@ -78,7 +78,11 @@ func (k *Kind) UnmarshalText(b []byte) error {
 }
 
 // Ordinal returns the English ordinal of n: 1st, 2nd, 3rd, 4th, 11th, 21st.
-func Ordinal(n int) string {
+func Ordinal(n int) string { return string(AppendOrdinal(nil, n)) }
+
+// AppendOrdinal appends the English ordinal of n to dst and returns the
+// extended buffer.
+func AppendOrdinal(dst []byte, n int) []byte {
 	suffix := "th"
 	switch {
 	case n%100 >= 11 && n%100 <= 13:
@@ -89,5 +93,5 @@ func Ordinal(n int) string {
 	case n%10 == 3:
 		suffix = "rd"
 	}
-	return strconv.Itoa(n) + suffix
+	return append(strconv.AppendInt(dst, int64(n), 10), suffix...)
 }

@@ -188,40 +188,70 @@ func Run(f *forms.Form, start State, plan []Action) (Outcome, error) {
 // English returns the action in plain English, naming elements the way form
 // f does: "Uncheck the 3rd checkbox", "Enter \"12\" into the 2nd textbox".
 func English(f *forms.Form, a Action) string {
-	name := f.Name(a.Target)
-	switch a.Op {
-	case Check:
-		return "Check " + name
-	case Uncheck:
-		return "Uncheck " + name
-	case Click:
-		return "Click " + name
-	case Set:
-		return "Move " + possessive(name) + " handle to " + strconv.Itoa(a.N)
-	case Move:
-		if a.N >= 0 {
-			return "Move " + possessive(name) + " handle to the right until the slider value increases by " + strconv.Itoa(a.N)
-		}
-		return "Move " + possessive(name) + " handle to the left until the slider value decreases by " + strconv.Itoa(-a.N)
-	case Select:
-		return "Select " + name
-	case Type:
-		return "Type " + strconv.Quote(a.Text) + " into " + name
-	case Clear:
-		return "Clear " + name
-	case Enter:
-		return "Enter " + strconv.Quote(a.Text) + " into " + name
-	case Submit:
-		return "Hit Submit"
-	}
-	return fmt.Sprintf("%s %s", a.Op, name)
+	return string(AppendEnglish(make([]byte, 0, 64), f, a))
 }
 
-func possessive(name string) string {
-	if name == "the slider" {
-		return "the slider"
+// AppendEnglish appends the English of a (see English) to dst and returns the
+// extended buffer, for callers that word many steps into one text.
+func AppendEnglish(dst []byte, f *forms.Form, a Action) []byte {
+	switch a.Op {
+	case Check, Uncheck, Click, Select, Clear:
+		dst = append(dst, verb(a.Op)...)
+		return f.AppendName(dst, a.Target)
+	case Set, Move:
+		dst = append(dst, "Move "...)
+		dst = appendPossessive(dst, f, a.Target)
+		switch {
+		case a.Op == Set:
+			dst = append(dst, " handle to "...)
+			return strconv.AppendInt(dst, int64(a.N), 10)
+		case a.N >= 0:
+			dst = append(dst, " handle to the right until the slider value increases by "...)
+			return strconv.AppendInt(dst, int64(a.N), 10)
+		}
+		dst = append(dst, " handle to the left until the slider value decreases by "...)
+		return strconv.AppendInt(dst, int64(-a.N), 10)
+	case Type, Enter:
+		dst = append(dst, verb(a.Op)...)
+		dst = strconv.AppendQuote(dst, a.Text)
+		dst = append(dst, " into "...)
+		return f.AppendName(dst, a.Target)
+	case Submit:
+		return append(dst, "Hit Submit"...)
 	}
-	return name + "'s"
+	dst = append(dst, a.Op...)
+	dst = append(dst, ' ')
+	return f.AppendName(dst, a.Target)
+}
+
+// verb begins the English of the operations that name one element.
+func verb(op Op) string {
+	switch op {
+	case Check:
+		return "Check "
+	case Uncheck:
+		return "Uncheck "
+	case Click:
+		return "Click "
+	case Select:
+		return "Select "
+	case Clear:
+		return "Clear "
+	case Type:
+		return "Type "
+	}
+	return "Enter "
+}
+
+// appendPossessive appends the possessive of a slider's name: "the slider"
+// stays as it is ("Move the slider handle"), others take "'s".
+func appendPossessive(dst []byte, f *forms.Form, r forms.Ref) []byte {
+	n := len(dst)
+	dst = f.AppendName(dst, r)
+	if string(dst[n:]) == "the slider" {
+		return dst
+	}
+	return append(dst, "'s"...)
 }
 
 // PDDL returns the action as a PDDL-style ground term, such as

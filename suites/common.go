@@ -27,42 +27,30 @@ func PlanText(f *forms.Form, plan []statesim.Action) string {
 	return planText(f, plan, nil)
 }
 
-// wording remembers the English of the steps of one question's options,
-// which share most of their steps. A question has few distinct steps, so a
-// list searched in order beats a map.
+// wording holds the buffer the steps of plans are worded into, reused
+// across the options of one question.
 type wording struct {
-	steps []statesim.Action
-	words []string
+	buf []byte
 }
 
-// english returns the English of a, from w when it is there.
-func (w *wording) english(f *forms.Form, a statesim.Action) string {
-	if w == nil {
-		return statesim.English(f, a)
-	}
-	for k, b := range w.steps {
-		if b == a {
-			return w.words[k]
-		}
-	}
-	e := statesim.English(f, a)
-	w.steps = append(w.steps, a)
-	w.words = append(w.words, e)
-	return e
-}
-
-// planText is PlanText with an optional cache of worded steps.
+// planText is PlanText with a reusable buffer (w may be nil).
 func planText(f *forms.Form, plan []statesim.Action, w *wording) string {
-	var b strings.Builder
+	var buf []byte
+	if w != nil {
+		buf = w.buf[:0]
+	}
 	for i, a := range plan {
 		if i > 0 {
-			b.WriteByte('\n')
+			buf = append(buf, '\n')
 		}
-		b.WriteString(strconv.Itoa(i + 1))
-		b.WriteString(". ")
-		b.WriteString(w.english(f, a))
+		buf = strconv.AppendInt(buf, int64(i+1), 10)
+		buf = append(buf, ". "...)
+		buf = statesim.AppendEnglish(buf, f, a)
 	}
-	return b.String()
+	if w != nil {
+		w.buf = buf
+	}
+	return string(buf)
 }
 
 // PlanPDDL renders a plan as a PDDL-style sequence of ground actions.

@@ -151,14 +151,17 @@ func mutatedOptions(gold []statesim.Action, muts []mutation, codes []uint32) []o
 // the positions tried.
 func pickMutations(f *forms.Form, gold []statesim.Action, mistakes func(pos int) []mutation, m int, rng *rand.Rand) []mutation {
 	var out []mutation
+	var buf []byte // steps are worded here only to compare their lengths
 	for _, p := range rng.Perm(len(gold)) {
 		if len(out) == m {
 			break
 		}
-		base := len(statesim.English(f, gold[p]))
+		buf = statesim.AppendEnglish(buf[:0], f, gold[p])
+		base := len(buf)
 		var longer, shorter, same []mutation
 		for _, c := range mistakes(p) {
-			switch d := len(statesim.English(f, c.step)) - base; {
+			buf = statesim.AppendEnglish(buf[:0], f, c.step)
+			switch d := len(buf) - base; {
 			case d > 0:
 				longer = append(longer, c)
 			case d < 0:
