@@ -127,6 +127,8 @@ type Error struct {
 func Errors(f *forms.Form, s statesim.State, g statesim.Goal, n int, rng *rand.Rand) ([]Error, statesim.State) {
 	var out []Error
 	s = s.Clone()
+	t := make(statesim.State, len(s)) // s after a candidate error
+	unmet := g.Unmet(f, s)
 	for tries := 0; len(out) < n && tries < 50; tries++ {
 		i := rng.IntN(len(f.Elements))
 		e := f.Elements[i]
@@ -148,11 +150,15 @@ func Errors(f *forms.Form, s statesim.State, g statesim.Goal, n int, rng *rand.R
 		default:
 			continue
 		}
-		t, err := statesim.Apply(f, s, er.Action)
-		if err != nil || t.Equal(s) || g.Unmet(f, t) < g.Unmet(f, s) {
-			continue // no change, or it happens to help: not a mistake
+		copy(t, s)
+		if statesim.ApplyInPlace(f, t, er.Action) != nil || t.Equal(s) {
+			continue
 		}
-		s = t
+		u := g.Unmet(f, t)
+		if u < unmet {
+			continue // it happens to help: not a mistake
+		}
+		s, t, unmet = t, s, u
 		out = append(out, er)
 	}
 	return out, s

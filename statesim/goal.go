@@ -3,7 +3,6 @@ package statesim
 import (
 	"fmt"
 	"strconv"
-	"strings"
 
 	"github.com/formplan/formplan/forms"
 )
@@ -87,84 +86,103 @@ func (g Goal) Validate(f *forms.Form) error {
 // clauses such as "Select 3 with the slider, check only the 2nd checkbox, then
 // hit Submit."
 func Instruction(f *forms.Form, wants []Want) string {
-	var boxes, others []Want
+	boxes, on := 0, 0 // checkbox wants, and how many of them want it checked
 	for _, w := range wants {
 		if w.Target.Kind == forms.Checkbox {
-			boxes = append(boxes, w)
-		} else {
-			others = append(others, w)
+			boxes++
+			if w.Value.N == 1 {
+				on++
+			}
 		}
 	}
-	allBoxes := len(boxes) == f.Count(forms.Checkbox) && len(boxes) > 0
-	if allBoxes && len(others) == 0 && f.Refer == forms.ByLabel {
-		on := checkedNames(f, boxes)
-		if len(on) == 0 {
+	allBoxes := boxes == f.Count(forms.Checkbox) && boxes > 0
+	buf := make([]byte, 0, 96)
+	if allBoxes && boxes == len(wants) && f.Refer == forms.ByLabel {
+		if on == 0 {
 			return "Select nothing and click Submit."
 		}
-		return "Select " + strings.Join(on, ", ") + " and click Submit."
+		buf = append(buf, "Select "...)
+		buf = appendChecked(buf, f, wants, on, ", ", false)
+		return string(append(buf, " and click Submit."...))
 	}
-	var clauses []string
 	boxesSaid := false
 	for _, w := range wants {
+		n := len(buf)
+		if n > 0 {
+			buf = append(buf, ", "...)
+		}
 		switch w.Target.Kind {
 		case forms.Checkbox:
-			if !allBoxes {
-				clauses = append(clauses, pick(w.Value.N == 1, "check ", "uncheck ")+f.Name(w.Target))
-			} else if !boxesSaid {
-				boxesSaid = true
-				on := checkedNames(f, boxes)
-				switch {
-				case len(on) == 0:
-					clauses = append(clauses, "leave every checkbox unchecked")
-				case len(on) == len(boxes) && len(on) > 1:
-					clauses = append(clauses, "check every checkbox")
-				case f.Refer == forms.ByOrdinal && len(on) > 1:
-					clauses = append(clauses, "check only the "+joinAnd(ordinalsOf(boxes))+" checkboxes")
-				default:
-					clauses = append(clauses, "check only "+joinAnd(on))
-				}
+			switch {
+			case !allBoxes:
+				buf = append(buf, pick(w.Value.N == 1, "check ", "uncheck ")...)
+				buf = f.AppendName(buf, w.Target)
+			case boxesSaid:
+				buf = buf[:n] // said with the first box
+			case on == 0:
+				buf = append(buf, "leave every checkbox unchecked"...)
+			case on == boxes && on > 1:
+				buf = append(buf, "check every checkbox"...)
+			case f.Refer == forms.ByOrdinal && on > 1:
+				buf = append(buf, "check only the "...)
+				buf = appendChecked(buf, f, wants, on, " and ", true)
+				buf = append(buf, " checkboxes"...)
+			default:
+				buf = append(buf, "check only "...)
+				buf = appendChecked(buf, f, wants, on, " and ", false)
 			}
+			boxesSaid = true
 		case forms.Slider:
-			clauses = append(clauses, fmt.Sprintf("select %d with %s", w.Value.N, f.Name(w.Target)))
+			buf = append(buf, "select "...)
+			buf = strconv.AppendInt(buf, int64(w.Value.N), 10)
+			buf = append(buf, " with "...)
+			buf = f.AppendName(buf, w.Target)
 		case forms.Radio:
-			clauses = append(clauses, "check "+f.Name(w.Target))
+			buf = append(buf, "check "...)
+			buf = f.AppendName(buf, w.Target)
 		case forms.TextBox:
-			what := strconv.Quote(w.Value.S)
+			buf = append(buf, "enter "...)
 			if _, err := strconv.Atoi(w.Value.S); err == nil {
-				what = "the number " + what
+				buf = append(buf, "the number "...)
 			}
-			clauses = append(clauses, fmt.Sprintf("enter %s into %s", what, f.Name(w.Target)))
+			buf = strconv.AppendQuote(buf, w.Value.S)
+			buf = append(buf, " into "...)
+			buf = f.AppendName(buf, w.Target)
+		default:
+			buf = buf[:n]
 		}
 	}
-	if len(clauses) == 0 {
+	if len(buf) == 0 {
 		return "Hit Submit."
 	}
-	return upperFirst(strings.Join(clauses, ", ")) + ", then hit Submit."
+	if buf[0] >= 'a' && buf[0] <= 'z' {
+		buf[0] -= 'a' - 'A'
+	}
+	return string(append(buf, ", then hit Submit."...))
 }
 
-func checkedNames(f *forms.Form, boxes []Want) []string {
-	var on []string
-	for _, w := range boxes {
-		if w.Value.N == 1 {
-			on = append(on, f.Name(w.Target))
+// appendChecked appends the names (or with ordinals set, the bare ordinals)
+// of the on checkboxes that wants want checked, joined by ", " but for the
+// last, which follows last: "a, b and c" or MiniWoB's "a, b, c".
+func appendChecked(buf []byte, f *forms.Form, wants []Want, on int, last string, ordinals bool) []byte {
+	k := 0
+	for _, w := range wants {
+		if w.Target.Kind != forms.Checkbox || w.Value.N != 1 {
+			continue
+		}
+		switch {
+		case k == 0:
+		case k == on-1:
+			buf = append(buf, last...)
+		default:
+			buf = append(buf, ", "...)
+		}
+		k++
+		if ordinals {
+			buf = forms.AppendOrdinal(buf, w.Target.Ordinal)
+		} else {
+			buf = f.AppendName(buf, w.Target)
 		}
 	}
-	return on
-}
-
-func ordinalsOf(boxes []Want) []string {
-	var on []string
-	for _, w := range boxes {
-		if w.Value.N == 1 {
-			on = append(on, forms.Ordinal(w.Target.Ordinal))
-		}
-	}
-	return on
-}
-
-func joinAnd(s []string) string {
-	if len(s) <= 1 {
-		return strings.Join(s, "")
-	}
-	return strings.Join(s[:len(s)-1], ", ") + " and " + s[len(s)-1]
+	return buf
 }

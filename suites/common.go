@@ -143,73 +143,87 @@ func firstRadio(f *forms.Form, g string) int {
 // variants calls fn with every start state that differs from s in exactly
 // one part, over every value that part can take in the family's states
 // (checked or not; every slider position; no radio or any one selected;
-// empty text or any text value), until fn returns false. fn must not keep
-// v: it is reused.
-func variants(f *forms.Form, pt partition, s statesim.State, fn func(part int, v statesim.State) bool) {
+// empty text or any text value), until fn returns false. Parts marked in
+// first (which may be nil) come before the others. fn must not keep v: it
+// is reused.
+func variants(f *forms.Form, pt partition, s statesim.State, first []bool, fn func(part int, v statesim.State) bool) {
 	t := s.Clone() // changed in place and restored after each call
-	stop := false
-	for p, members := range pt.parts {
-		e := f.Elements[members[0]]
-		try := func(set func()) {
-			if stop {
+	for pass := 0; pass < 2; pass++ {
+		for p := range pt.parts {
+			if (first != nil && first[p]) == (pass == 0) && !partVariants(f, pt.parts[p], s, t, func(v statesim.State) bool { return fn(p, v) }) {
 				return
-			}
-			set()
-			if !t.Equal(s) {
-				stop = !fn(p, t)
-			}
-			for _, m := range members {
-				t[m] = s[m]
-			}
-		}
-		i := members[0]
-		switch e.Kind {
-		case forms.Checkbox:
-			for n := 0; n <= 1; n++ {
-				try(func() { t[i].N = n })
-			}
-		case forms.Slider:
-			for v := e.Min; v <= e.Max; v += e.Step {
-				try(func() { t[i].N = v })
-			}
-		case forms.Radio:
-			for k := -1; k < len(members); k++ {
-				try(func() {
-					for j, m := range members {
-						t[m].N = 0
-						if j == k {
-							t[m].N = 1
-						}
-					}
-				})
-			}
-		case forms.TextBox:
-			try(func() { t[i].S = "" })
-			for _, v := range f.TextValues {
-				try(func() { t[i].S = v })
 			}
 		}
 	}
 }
 
+// partVariants calls fn with t set to s but for every other value of the
+// part whose elements are members, until fn returns false; it reports
+// whether fn never did. t is restored to s on return.
+func partVariants(f *forms.Form, members []int, s, t statesim.State, fn func(v statesim.State) bool) bool {
+	more := true
+	try := func(set func()) {
+		if !more {
+			return
+		}
+		set()
+		changed := false
+		for _, m := range members {
+			changed = changed || t[m] != s[m]
+		}
+		if changed {
+			more = fn(t)
+		}
+		for _, m := range members {
+			t[m] = s[m]
+		}
+	}
+	i := members[0]
+	e := f.Elements[i]
+	switch e.Kind {
+	case forms.Checkbox:
+		for n := 0; n <= 1; n++ {
+			try(func() { t[i].N = n })
+		}
+	case forms.Slider:
+		for v := e.Min; v <= e.Max; v += e.Step {
+			try(func() { t[i].N = v })
+		}
+	case forms.Radio:
+		for k := -1; k < len(members); k++ {
+			try(func() {
+				for j, m := range members {
+					t[m].N = 0
+					if j == k {
+						t[m].N = 1
+					}
+				}
+			})
+		}
+	case forms.TextBox:
+		try(func() { t[i].S = "" })
+		for _, v := range f.TextValues {
+			try(func() { t[i].S = v })
+		}
+	}
+	return more
+}
+
 // dependsOnStart reports whether the verdicts of a question would differ for
-// some other start state. ok(t, part) must say, for start t, whether each
-// option's verdict holds on that part (an option is correct when it holds on
+// some other start state. Parts marked in first (nil: none) are tried first:
+// the answer is the same in any order, but a change to a part the correct
+// plan acts on is the likeliest to break it, and the search stops there.
+// ok(t, part) must say, for start t, whether each option's verdict holds on
+// that part (an option is correct when it holds on
 // every part; the slice may be reused between calls). With one correct
 // option c at s, the answer changes exactly
 // when some one-part change breaks c, or when some other option can be made
 // to hold on every part by choosing each part's value on its own.
-func dependsOnStart(f *forms.Form, pt partition, s statesim.State, n, c int, ok func(t statesim.State, part int) []bool) bool {
+func dependsOnStart(f *forms.Form, pt partition, s statesim.State, n, c int, first []bool, ok func(t statesim.State, part int) []bool) bool {
 	parts := len(pt.parts)
 	canHold := make([]bool, n*parts) // canHold[j*parts+p]: option j holds on part p for some value
-	for p := 0; p < parts; p++ {
-		v := ok(s, p)
-		for j := 0; j < n; j++ {
-			canHold[j*parts+p] = v[j]
-		}
-	}
 	breaks := false
-	variants(f, pt, s, func(p int, t statesim.State) bool {
+	variants(f, pt, s, first, func(p int, t statesim.State) bool {
 		v := ok(t, p)
 		for j := 0; j < n; j++ {
 			canHold[j*parts+p] = canHold[j*parts+p] || v[j]
@@ -219,6 +233,12 @@ func dependsOnStart(f *forms.Form, pt partition, s statesim.State, n, c int, ok 
 	})
 	if breaks {
 		return true
+	}
+	for p := 0; p < parts; p++ {
+		v := ok(s, p)
+		for j := 0; j < n; j++ {
+			canHold[j*parts+p] = canHold[j*parts+p] || v[j]
+		}
 	}
 	for j := 0; j < n; j++ {
 		if j == c {
@@ -345,5 +365,9 @@ func unmetWants(f *forms.Form, s statesim.State, g statesim.Goal, rng *rand.Rand
 // answer) under goal g would differ for some other start state.
 func mcqImageNeeded(f *forms.Form, start statesim.State, g statesim.Goal, plans [][]statesim.Action, answer int) bool {
 	pt := partitionOf(f)
-	return dependsOnStart(f, pt, start, len(plans), answer, goalPartOK(f, pt, g, plans))
+	first := make([]bool, len(pt.parts))
+	for _, p := range partPlans(f, pt, plans[answer:answer+1])[0].parts {
+		first[p] = true
+	}
+	return dependsOnStart(f, pt, start, len(plans), answer, first, goalPartOK(f, pt, g, plans))
 }

@@ -96,7 +96,13 @@ func buildFutureState(sp *Spec, index int64) (Question, error) {
 			c = -1
 		}
 		pt := partitionOf(&f)
-		q.ImageNeeded = dependsOnStart(&f, pt, start, 1, c, samePartOK(&f, pt, q.Meta.Plans[0], q.Meta.Plans[1]))
+		first := make([]bool, len(pt.parts)) // the parts the plans act on
+		for _, pp := range partPlans(&f, pt, q.Meta.Plans) {
+			for _, p := range pp.parts {
+				first[p] = true
+			}
+		}
+		q.ImageNeeded = dependsOnStart(&f, pt, start, 1, c, first, samePartOK(&f, pt, q.Meta.Plans[0], q.Meta.Plans[1]))
 		return q, nil
 	})
 }

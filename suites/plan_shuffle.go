@@ -62,7 +62,7 @@ func orderedPair(f *forms.Form, i int, rng *rand.Rand) []statesim.Action {
 
 // goalFromState names, for every element the family's tasks constrain, the
 // value it has in s, preferring elements in touched for text boxes.
-func goalFromState(fam *forms.Family, f *forms.Form, s statesim.State, touched map[int]bool) statesim.Goal {
+func goalFromState(fam *forms.Family, f *forms.Form, s statesim.State, touched []bool) statesim.Goal {
 	var wants []statesim.Want
 	for i, e := range f.Elements {
 		v := s[i]
@@ -142,7 +142,7 @@ func buildPlanShuffle(sp *Spec, index int64) (Question, error) {
 			}
 		}
 		rng.Shuffle(len(elems), func(i, j int) { elems[i], elems[j] = elems[j], elems[i] })
-		touched := map[int]bool{}
+		touched := make([]bool, len(f.Elements))
 		var chains [][]statesim.Action
 		for _, i := range elems {
 			if len(chains) == 2 {
