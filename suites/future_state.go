@@ -130,42 +130,113 @@ func samePartOK(f *forms.Form, pt partition, a, b []statesim.Action) func(t stat
 // when lastSame is set. A No prefers a near miss: states that differ in one
 // element.
 func secondPlan(f *forms.Form, start statesim.State, a []statesim.Action, final statesim.State, same, reorder, lastSame bool, rng *rand.Rand) ([]statesim.Action, bool) {
+	if reorder && !same && !twoOnOnePart(f, a) {
+		return nil, false // steps on different parts commute: no order changes the state
+	}
+	h := len(a)
+	// A try's plan B is held as indices into pool: A's steps, then the steps
+	// drawn to replace some of them. Indices move cheaply; actions do not.
+	pool := make([]statesim.Action, h, 2*h)
+	copy(pool, a)
+	idx := make([]int, h)
+	step := func(k int) statesim.Action { return pool[idx[k]] }
+	s := make(statesim.State, len(start)) // the state B leads to
+	var sortedA, sorted []statesim.Action
 	var fallback []statesim.Action
-	sortedA := sortedActions(a)
-	b := make([]statesim.Action, len(a))      // reused by every try
-	s := make(statesim.State, len(start))     // the state b leads to
-	sorted := make([]statesim.Action, len(a)) // b's actions, sorted
 	for try := 0; try < 60; try++ {
-		copy(b, a)
+		pool = pool[:h]
+		for k := range idx {
+			idx[k] = k
+		}
 		if reorder {
-			rng.Shuffle(len(b), func(i, j int) { b[i], b[j] = b[j], b[i] })
+			rng.Shuffle(h, func(i, j int) { idx[i], idx[j] = idx[j], idx[i] })
 		} else {
-			for k := 1 + rng.IntN(len(b)); k > 0; k-- {
-				b[rng.IntN(len(b))] = perturb.Step(f, rng)
+			for k := 1 + rng.IntN(h); k > 0; k-- {
+				pos := rng.IntN(h)
+				idx[pos] = len(pool)
+				pool = append(pool, perturb.Step(f, rng))
 			}
-			copy(sorted, b)
+		}
+		// The cheap checks first: B must differ from A and keep (or change)
+		// its last step as asked.
+		if (step(h-1) == a[h-1]) != lastSame || sameSteps(a, step) {
+			continue
+		}
+		copy(s, start)
+		ok := true
+		for k := 0; k < h && ok; k++ {
+			ok = statesim.ApplyInPlace(f, s, step(k)) == nil
+		}
+		if !ok || same != s.Equal(final) {
+			continue
+		}
+		if !reorder {
+			// A rewrite must not be a reordering in disguise.
+			if sortedA == nil {
+				sortedA, sorted = sortedActions(a), make([]statesim.Action, h)
+			}
+			for k := range sorted {
+				sorted[k] = step(k)
+			}
 			slices.SortFunc(sorted, compareActions)
 			if slices.Equal(sorted, sortedA) {
 				continue
 			}
 		}
-		if slices.Equal(a, b) || (b[len(b)-1] == a[len(a)-1]) != lastSame {
-			continue
-		}
-		copy(s, start)
-		ok := true
-		for _, act := range b {
-			ok = ok && statesim.ApplyInPlace(f, s, act) == nil
-		}
-		if !ok || same != s.Equal(final) {
-			continue
-		}
-		if same || len(s.Diff(final)) == 1 {
-			return slices.Clone(b), true
+		if same || differing(s, final) == 1 {
+			return planOf(h, step), true
 		}
 		if fallback == nil {
-			fallback = slices.Clone(b)
+			fallback = planOf(h, step)
 		}
 	}
 	return fallback, fallback != nil
+}
+
+// sameSteps reports whether step(k) equals a[k] at every position.
+func sameSteps(a []statesim.Action, step func(int) statesim.Action) bool {
+	for k := range a {
+		if step(k) != a[k] {
+			return false
+		}
+	}
+	return true
+}
+
+// planOf returns the plan step(0), ..., step(h-1).
+func planOf(h int, step func(int) statesim.Action) []statesim.Action {
+	p := make([]statesim.Action, h)
+	for k := range p {
+		p[k] = step(k)
+	}
+	return p
+}
+
+// twoOnOnePart reports whether two steps of plan act on one part of f (one
+// element, or one radio group).
+func twoOnOnePart(f *forms.Form, plan []statesim.Action) bool {
+	pt := partitionOf(f)
+	seen := make([]bool, len(pt.parts))
+	for _, a := range plan {
+		i, err := statesim.Resolve(f, a)
+		if err != nil || pt.partOf[i] < 0 {
+			continue
+		}
+		if seen[pt.partOf[i]] {
+			return true
+		}
+		seen[pt.partOf[i]] = true
+	}
+	return false
+}
+
+// differing counts the elements whose values differ in s and t.
+func differing(s, t statesim.State) int {
+	n := 0
+	for i := range s {
+		if s[i] != t[i] {
+			n++
+		}
+	}
+	return n
 }
