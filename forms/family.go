@@ -221,8 +221,8 @@ var smallNames = func() (t [32][2]string) {
 
 // labelUsed reports whether an element of els has the given label.
 func labelUsed(els []Element, label string) bool {
-	for _, e := range els {
-		if e.Label == label {
+	for i := range els {
+		if els[i].Label == label {
 			return true
 		}
 	}

@@ -64,9 +64,10 @@ type Form struct {
 
 // Find returns the index in f.Elements of the element r names.
 func (f *Form) Find(r Ref) (int, error) {
+	els := f.Elements
 	if r.Label != "" {
-		for i, e := range f.Elements {
-			if e.Kind == r.Kind && e.Label == r.Label {
+		for i := range els {
+			if els[i].Kind == r.Kind && els[i].Label == r.Label {
 				return i, nil
 			}
 		}
@@ -77,8 +78,8 @@ func (f *Form) Find(r Ref) (int, error) {
 		}
 		return -1, fmt.Errorf("%w: %s", ErrNoSuchElement, r)
 	}
-	for i, e := range f.Elements {
-		if e.Kind == r.Kind && e.Ordinal == r.Ordinal {
+	for i := range els {
+		if els[i].Kind == r.Kind && els[i].Ordinal == r.Ordinal {
 			return i, nil
 		}
 	}
@@ -88,7 +89,7 @@ func (f *Form) Find(r Ref) (int, error) {
 // RefOf returns the reference to element i in the form's own style: by label
 // for labelled elements of a ByLabel form, by ordinal otherwise.
 func (f *Form) RefOf(i int) Ref {
-	e := f.Elements[i]
+	e := &f.Elements[i]
 	if f.Refer == ByLabel && e.Label != "" && e.Kind != Submit {
 		return Ref{Kind: e.Kind, Label: e.Label}
 	}
@@ -98,8 +99,8 @@ func (f *Form) RefOf(i int) Ref {
 // Count returns how many elements of kind k the form has.
 func (f *Form) Count(k Kind) int {
 	n := 0
-	for _, e := range f.Elements {
-		if e.Kind == k {
+	for i := range f.Elements {
+		if f.Elements[i].Kind == k {
 			n++
 		}
 	}

@@ -17,11 +17,13 @@ import (
 // sliders a random position, one radio button of each group is to be
 // selected, and text boxes (InTask of them) a value from f.TextValues.
 func Goal(fam *forms.Family, f *forms.Form, rng *rand.Rand) statesim.Goal {
-	var wants []statesim.Want
+	wants := make([]statesim.Want, 0, len(f.Elements))
+	members := make([]int, 0, len(f.Elements))
 	for gi, g := range fam.Groups {
-		var members []int
-		for i, e := range f.Elements {
-			if e.Group == forms.GroupName(gi) {
+		members = members[:0]
+		name := forms.GroupName(gi)
+		for i := range f.Elements {
+			if f.Elements[i].Group == name {
 				members = append(members, i)
 			}
 		}
@@ -64,18 +66,18 @@ func Goal(fam *forms.Family, f *forms.Form, rng *rand.Rand) statesim.Goal {
 // a uniform draw from the vocabulary, this does not favour sliders for their
 // many positions.
 func Step(f *forms.Form, rng *rand.Rand) statesim.Action {
-	actable := func(e forms.Element) bool {
+	actable := func(e *forms.Element) bool {
 		return e.Kind != forms.Submit && (e.Kind != forms.TextBox || len(f.TextValues) > 0)
 	}
 	n := 0
-	for _, e := range f.Elements {
-		if actable(e) {
+	for j := range f.Elements {
+		if actable(&f.Elements[j]) {
 			n++
 		}
 	}
 	k, i := rng.IntN(n), 0
 	for ; ; i++ {
-		if actable(f.Elements[i]) {
+		if actable(&f.Elements[i]) {
 			if k == 0 {
 				break
 			}

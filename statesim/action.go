@@ -134,9 +134,10 @@ func applyAt(f *forms.Form, t State, i int, a Action) {
 }
 
 func selectRadio(f *forms.Form, t State, i int) {
-	g := f.Elements[i].Group
-	for j, e := range f.Elements {
-		if e.Kind == forms.Radio && e.Group == g {
+	els := f.Elements
+	g := els[i].Group
+	for j := range els {
+		if els[j].Kind == forms.Radio && els[j].Group == g {
 			t[j].N = 0
 		}
 	}

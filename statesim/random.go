@@ -42,8 +42,9 @@ func RandomState(f *forms.Form, rng *rand.Rand, p float64) State {
 
 // firstOfGroup reports whether radio button i comes first in its group.
 func firstOfGroup(f *forms.Form, i int) bool {
-	for _, o := range f.Elements[:i] {
-		if o.Kind == forms.Radio && o.Group == f.Elements[i].Group {
+	els := f.Elements
+	for j := 0; j < i; j++ {
+		if els[j].Kind == forms.Radio && els[j].Group == els[i].Group {
 			return false
 		}
 	}
@@ -53,8 +54,8 @@ func firstOfGroup(f *forms.Form, i int) bool {
 // countGroup returns how many radio buttons group g has.
 func countGroup(f *forms.Form, g string) int {
 	n := 0
-	for _, o := range f.Elements {
-		if o.Kind == forms.Radio && o.Group == g {
+	for j := range f.Elements {
+		if o := &f.Elements[j]; o.Kind == forms.Radio && o.Group == g {
 			n++
 		}
 	}
@@ -63,8 +64,8 @@ func countGroup(f *forms.Form, g string) int {
 
 // radioOfGroup returns the index of the k-th (0-based) radio button of group g.
 func radioOfGroup(f *forms.Form, g string, k int) int {
-	for j, o := range f.Elements {
-		if o.Kind == forms.Radio && o.Group == g {
+	for j := range f.Elements {
+		if o := &f.Elements[j]; o.Kind == forms.Radio && o.Group == g {
 			if k == 0 {
 				return j
 			}

@@ -15,10 +15,10 @@ import (
 // suite and index only, so any question can be rebuilt on its own, in any
 // order, by any worker or shard.
 func Source(seed uint64, suite string, index int64) *rand.Rand {
-	var buf [16]byte
+	var buf [64]byte
 	binary.LittleEndian.PutUint64(buf[:8], seed)
 	binary.LittleEndian.PutUint64(buf[8:], uint64(index))
-	h := sha256.Sum256(append(buf[:], suite...))
+	h := sha256.Sum256(append(buf[:16], suite...))
 	return rand.New(rand.NewPCG(binary.LittleEndian.Uint64(h[:8]), binary.LittleEndian.Uint64(h[8:16])))
 }
 
@@ -132,8 +132,8 @@ func partitionOf(f *forms.Form) partition {
 
 // firstRadio returns the index of the first radio button of group g.
 func firstRadio(f *forms.Form, g string) int {
-	for i, e := range f.Elements {
-		if e.Kind == forms.Radio && e.Group == g {
+	for i := range f.Elements {
+		if e := &f.Elements[i]; e.Kind == forms.Radio && e.Group == g {
 			return i
 		}
 	}

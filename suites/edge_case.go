@@ -60,9 +60,11 @@ func recoveryPlan(f *forms.Form, s statesim.State, g statesim.Goal, rng *rand.Ra
 // others returns references to the form's elements of kind k other than r.
 func others(f *forms.Form, k forms.Kind, r forms.Ref) []forms.Ref {
 	var out []forms.Ref
-	for i, e := range f.Elements {
-		if e.Kind == k && f.RefOf(i) != r {
-			out = append(out, f.RefOf(i))
+	for i := range f.Elements {
+		if f.Elements[i].Kind == k {
+			if ref := f.RefOf(i); ref != r {
+				out = append(out, ref)
+			}
 		}
 	}
 	return out

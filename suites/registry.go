@@ -209,13 +209,15 @@ func assembleMCQ(q *Question, f *forms.Form, start statesim.State, g statesim.Go
 		}
 	}
 	perm := rng.Perm(len(opts))
-	q.Choices, q.Labels, q.Meta.Plans, q.Meta.Finals, q.Meta.Valid = nil, nil, nil, nil, nil
+	n := len(opts)
+	q.Choices, q.Labels = make([]string, n), make([]string, n)
+	q.Meta.Plans, q.Meta.Finals, q.Meta.Valid = make([][]statesim.Action, n), make([]statesim.State, n), make([]bool, n)
 	for k, j := range perm {
-		q.Choices = append(q.Choices, texts[j])
-		q.Labels = append(q.Labels, opts[j].label)
-		q.Meta.Plans = append(q.Meta.Plans, opts[j].plan)
-		q.Meta.Finals = append(q.Meta.Finals, fin[j])
-		q.Meta.Valid = append(q.Meta.Valid, valid[j])
+		q.Choices[k] = texts[j]
+		q.Labels[k] = opts[j].label
+		q.Meta.Plans[k] = opts[j].plan
+		q.Meta.Finals[k] = fin[j]
+		q.Meta.Valid[k] = valid[j]
 		if j == 0 {
 			q.AnswerIdx = k
 			q.Answer = Letters[k : k+1]
