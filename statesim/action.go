@@ -93,6 +93,11 @@ func ApplyInPlace(f *forms.Form, s State, a Action) error {
 	return nil
 }
 
+// ApplyAt is ApplyInPlace for an action already resolved: i must be what
+// Resolve returned for a on f. Loops that apply the same steps to many
+// states resolve them once and use this.
+func ApplyAt(f *forms.Form, s State, i int, a Action) { applyAt(f, s, i, a) }
+
 func resolve(f *forms.Form, a Action) (int, error) {
 	known, fits := opFits(a.Op, a.Target.Kind)
 	if !known {

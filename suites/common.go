@@ -255,55 +255,120 @@ func dependsOnStart(f *forms.Form, pt partition, s statesim.State, n, c int, fir
 	return false
 }
 
-// planParts is a plan's steps before its Submit, each with the part it
-// changes. A part's final value depends only on its own start value and the
-// plan's steps on it, so replaying those few steps is enough to judge it.
-type planParts struct {
-	ok    bool // the plan is valid and submits
-	steps []statesim.Action
-	parts []int
+// partRuns splits plans by part. A part's final value depends only on its
+// own start value and the plan's steps on it (its run), so replaying a run is
+// enough to judge a plan on a part; and plans that take the same run on a
+// part (most options share most steps) need it replayed once.
+type partRuns struct {
+	plans  [][]statesim.Action
+	ok     []bool  // per plan: every step applies and the plan submits
+	at     [][]int // per plan, per step before Submit: the element it acts on
+	parts  int
+	partOf []int // element index to part
+	// rep[j*parts+p] is the first plan whose run on part p equals plan j's.
+	rep []int
+	tmp statesim.State
 }
 
-// partPlans finds the parts every step of plans changes.
-func partPlans(f *forms.Form, pt partition, plans [][]statesim.Action) []planParts {
-	out := make([]planParts, len(plans))
-plans:
+// splitRuns resolves plans' steps up to their Submit and finds, on each
+// part, which plans take the same run.
+func splitRuns(f *forms.Form, pt partition, plans [][]statesim.Action) *partRuns {
+	np := len(pt.parts)
+	total := 0
+	for _, p := range plans {
+		total += len(p)
+	}
+	pr := &partRuns{plans: plans, ok: make([]bool, len(plans)), at: make([][]int, len(plans)),
+		parts: np, partOf: pt.partOf, rep: make([]int, len(plans)*np), tmp: make(statesim.State, len(f.Elements))}
+	backing := make([]int, 0, total)
 	for j, plan := range plans {
-		parts := make([]int, 0, len(plan))
-		for k, a := range plan {
+		start := len(backing)
+	steps:
+		for _, a := range plan {
 			i, err := statesim.Resolve(f, a)
-			if err != nil {
-				continue plans // invalid: holds nowhere
+			switch {
+			case err != nil:
+				break steps // invalid: holds nowhere
+			case a.Op == statesim.Submit:
+				pr.ok[j] = true
+				break steps
 			}
-			if a.Op == statesim.Submit {
-				out[j] = planParts{ok: true, steps: plan[:k], parts: parts}
-				continue plans
+			backing = append(backing, i)
+		}
+		pr.at[j] = backing[start:len(backing):len(backing)]
+	}
+	for j := range plans {
+		for p := 0; p < np; p++ {
+			pr.rep[j*np+p] = j
+			if !pr.ok[j] {
+				continue
 			}
-			parts = append(parts, pt.partOf[i])
+			for r := 0; r < j; r++ {
+				if pr.ok[r] && pr.sameRun(r, j, p) {
+					pr.rep[j*np+p] = r
+					break
+				}
+			}
 		}
 	}
-	return out
+	return pr
 }
 
-// replay applies the steps of pp on part p to a copy of t's part p held in
-// scratch, and returns scratch; its other parts hold anything.
-func replay(f *forms.Form, pt partition, scratch, t statesim.State, pp planParts, p int) statesim.State {
-	for _, m := range pt.parts[p] {
-		scratch[m] = t[m] // the steps on p read and write p's elements only
+// sameRun reports whether plans x and y take the same steps on part p.
+func (pr *partRuns) sameRun(x, y, p int) bool {
+	ax, ay := pr.at[x], pr.at[y]
+	kx, ky := 0, 0
+	for {
+		for kx < len(ax) && pr.partOf[ax[kx]] != p {
+			kx++
+		}
+		for ky < len(ay) && pr.partOf[ay[ky]] != p {
+			ky++
+		}
+		if kx == len(ax) || ky == len(ay) {
+			return kx == len(ax) && ky == len(ay)
+		}
+		if pr.plans[x][kx] != pr.plans[y][ky] {
+			return false
+		}
+		kx++
+		ky++
 	}
-	for k, a := range pp.steps {
-		if pp.parts[k] == p {
-			statesim.ApplyInPlace(f, scratch, a) // cannot fail: Resolve passed in partPlans
+}
+
+// touches reports whether plan j has steps on part p.
+func (pr *partRuns) touches(j, p int) bool {
+	if !pr.ok[j] {
+		return false
+	}
+	for _, i := range pr.at[j] {
+		if pr.partOf[i] == p {
+			return true
 		}
 	}
-	return scratch
+	return false
+}
+
+// replay applies plan j's run on part p to t's values of part p, in pr's
+// scratch state, and returns that state; only part p's elements are
+// meaningful in it.
+func (pr *partRuns) replay(f *forms.Form, pt partition, t statesim.State, j, p int) statesim.State {
+	s := pr.tmp
+	for _, m := range pt.parts[p] {
+		s[m] = t[m]
+	}
+	for k, i := range pr.at[j] {
+		if pr.partOf[i] == p {
+			statesim.ApplyAt(f, s, i, pr.plans[j][k])
+		}
+	}
+	return s
 }
 
 // goalPartOK returns an ok function for dependsOnStart over plans judged by
 // goal g: option j holds on a part when its plan is valid, submits, and its
 // final state meets every want on that part's elements.
-func goalPartOK(f *forms.Form, pt partition, g statesim.Goal, plans [][]statesim.Action) func(t statesim.State, part int) []bool {
-	steps := partPlans(f, pt, plans)
+func goalPartOK(f *forms.Form, pt partition, g statesim.Goal, pr *partRuns) func(t statesim.State, part int) []bool {
 	wants := make([][]statesim.Want, len(pt.parts))
 	at := make([][]int, len(pt.parts))
 	for _, w := range g.Wants {
@@ -313,17 +378,20 @@ func goalPartOK(f *forms.Form, pt partition, g statesim.Goal, plans [][]statesim
 			at[p] = append(at[p], i)
 		}
 	}
-	scratch := make(statesim.State, len(f.Elements))
-	res := make([]bool, len(plans)) // reused: dependsOnStart copies what it keeps
+	res := make([]bool, len(pr.ok)) // reused: dependsOnStart copies what it keeps
 	return func(t statesim.State, p int) []bool {
-		for j := range plans {
-			res[j] = steps[j].ok
-			if !res[j] || len(wants[p]) == 0 {
-				continue
-			}
-			s := replay(f, pt, scratch, t, steps[j], p)
-			for k, w := range wants[p] {
-				res[j] = res[j] && s[at[p][k]] == w.Value
+		for j, ok := range pr.ok {
+			switch r := pr.rep[j*pr.parts+p]; {
+			case !ok || len(wants[p]) == 0:
+				res[j] = ok
+			case r < j:
+				res[j] = res[r] // the same run as an earlier plan
+			default:
+				s := pr.replay(f, pt, t, j, p)
+				res[j] = true
+				for x, w := range wants[p] {
+					res[j] = res[j] && s[at[p][x]] == w.Value
+				}
 			}
 		}
 		return res
@@ -365,9 +433,10 @@ func unmetWants(f *forms.Form, s statesim.State, g statesim.Goal, rng *rand.Rand
 // answer) under goal g would differ for some other start state.
 func mcqImageNeeded(f *forms.Form, start statesim.State, g statesim.Goal, plans [][]statesim.Action, answer int) bool {
 	pt := partitionOf(f)
+	pr := splitRuns(f, pt, plans)
 	first := make([]bool, len(pt.parts))
-	for _, p := range partPlans(f, pt, plans[answer:answer+1])[0].parts {
-		first[p] = true
+	for p := range first {
+		first[p] = pr.touches(answer, p)
 	}
-	return dependsOnStart(f, pt, start, len(plans), answer, first, goalPartOK(f, pt, g, plans))
+	return dependsOnStart(f, pt, start, len(plans), answer, first, goalPartOK(f, pt, g, pr))
 }

@@ -96,30 +96,34 @@ func buildFutureState(sp *Spec, index int64) (Question, error) {
 			c = -1
 		}
 		pt := partitionOf(&f)
+		pr := splitRuns(&f, pt, q.Meta.Plans)
 		first := make([]bool, len(pt.parts)) // the parts the plans act on
-		for _, pp := range partPlans(&f, pt, q.Meta.Plans) {
-			for _, p := range pp.parts {
-				first[p] = true
-			}
+		for p := range first {
+			first[p] = pr.touches(0, p) || pr.touches(1, p)
 		}
-		q.ImageNeeded = dependsOnStart(&f, pt, start, 1, c, first, samePartOK(&f, pt, q.Meta.Plans[0], q.Meta.Plans[1]))
+		q.ImageNeeded = dependsOnStart(&f, pt, start, 1, c, first, samePartOK(&f, pt, pr))
 		return q, nil
 	})
 }
 
-// samePartOK says, for start t, whether the two plans agree on a part.
-func samePartOK(f *forms.Form, pt partition, a, b []statesim.Action) func(t statesim.State, part int) []bool {
-	steps := partPlans(f, pt, [][]statesim.Action{a, b})
-	sa, sb := make(statesim.State, len(f.Elements)), make(statesim.State, len(f.Elements))
-	res := make([]bool, 1) // reused: dependsOnStart copies what it keeps
+// samePartOK says, for start t, whether the two plans of pr (both valid)
+// agree on a part.
+func samePartOK(f *forms.Form, pt partition, pr *partRuns) func(t statesim.State, part int) []bool {
+	fa := make(statesim.State, len(pr.tmp)) // plan A's values of the part
+	res := make([]bool, 1)                  // reused: dependsOnStart copies what it keeps
 	return func(t statesim.State, p int) []bool {
-		fa := replay(f, pt, sa, t, steps[0], p)
-		fb := replay(f, pt, sb, t, steps[1], p)
-		same := true
-		for _, i := range pt.parts[p] {
-			same = same && fa[i] == fb[i]
+		res[0] = true
+		if pr.rep[1*pr.parts+p] == 0 {
+			return res // the same steps on this part
 		}
-		res[0] = same
+		sa := pr.replay(f, pt, t, 0, p)
+		for _, m := range pt.parts[p] {
+			fa[m] = sa[m]
+		}
+		fb := pr.replay(f, pt, t, 1, p)
+		for _, m := range pt.parts[p] {
+			res[0] = res[0] && fa[m] == fb[m]
+		}
 		return res
 	}
 }

@@ -225,12 +225,14 @@ func TestImageNeeded(t *testing.T) {
 }
 
 // TestImageNeededExact checks dependsOnStart against trying every start
-// state of small forms.
+// state of small forms, for every suite that computes it and both families
+// whose state spaces are small enough to list.
 func TestImageNeededExact(t *testing.T) {
-	sp := &Spec{Seed: 5, Families: []forms.Family{*forms.Builtin("slider_checkboxes")}}
-	for _, suite := range []string{"edge_case", "plan_semantic", "future_state"} {
+	sp := &Spec{Seed: 5, Families: []forms.Family{*forms.Builtin("slider_checkboxes"), *forms.Builtin("radio_textboxes")}}
+	for _, suite := range []string{"edge_case", "plan_semantic", "plan_shuffle", "future_state"} {
 		s, _ := Lookup(suite)
-		for i := int64(0); i < 40; i++ {
+		seen := map[bool]int{}
+		for i := int64(0); i < 80; i++ {
 			q, err := s.Build(sp, i)
 			if err != nil {
 				t.Fatal(err)
@@ -262,13 +264,19 @@ func TestImageNeededExact(t *testing.T) {
 				differs = ans != want
 			})
 			if differs != q.ImageNeeded {
-				t.Errorf("%s %d: image_needed %v, exhaustive search says %v", suite, i, q.ImageNeeded, differs)
+				t.Errorf("%s %d (%s): image_needed %v, exhaustive search says %v", suite, i, q.Family, q.ImageNeeded, differs)
 			}
+			seen[differs]++
+		}
+		if suite != "edge_case" && (seen[true] == 0 || seen[false] == 0) {
+			t.Errorf("%s: image_needed was %v in all 80 rows; the check needs both", suite, seen[true] > 0)
 		}
 	}
 }
 
-// allStates calls fn with every state a slider-and-checkboxes form can be in.
+// allStates calls fn with every start state a form's family can produce:
+// each checkbox on or off, each slider at every position, each radio group
+// with none or one selected, each text box empty or holding one text value.
 func allStates(f *forms.Form, fn func(statesim.State)) {
 	var rec func(i int, s statesim.State)
 	rec = func(i int, s statesim.State) {
@@ -286,6 +294,31 @@ func allStates(f *forms.Form, fn func(statesim.State)) {
 		case forms.Slider:
 			for v := e.Min; v <= e.Max; v += e.Step {
 				s[i].N = v
+				rec(i+1, s)
+			}
+		case forms.Radio:
+			var group []int
+			for j := range f.Elements {
+				if f.Elements[j].Kind == forms.Radio && f.Elements[j].Group == e.Group {
+					group = append(group, j)
+				}
+			}
+			if group[0] != i {
+				rec(i+1, s) // set with the group's first button
+				return
+			}
+			for k := -1; k < len(group); k++ {
+				for x, j := range group {
+					s[j].N = 0
+					if x == k {
+						s[j].N = 1
+					}
+				}
+				rec(i+1, s)
+			}
+		case forms.TextBox:
+			for _, v := range append([]string{""}, f.TextValues...) {
+				s[i].S = v
 				rec(i+1, s)
 			}
 		default:
