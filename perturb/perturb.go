@@ -45,7 +45,7 @@ func Goal(fam *forms.Family, f *forms.Form, rng *rand.Rand) statesim.Goal {
 			}
 		}
 		for _, i := range chosen {
-			e := f.Elements[i]
+			e := &f.Elements[i]
 			var v statesim.Value
 			switch e.Kind {
 			case forms.Checkbox:
@@ -84,7 +84,7 @@ func Step(f *forms.Form, rng *rand.Rand) statesim.Action {
 			k--
 		}
 	}
-	e := f.Elements[i]
+	e := &f.Elements[i]
 	ref := f.RefOf(i)
 	switch e.Kind {
 	case forms.Checkbox:
@@ -133,7 +133,7 @@ func Errors(f *forms.Form, s statesim.State, g statesim.Goal, n int, rng *rand.R
 	unmet := g.Unmet(f, s)
 	for tries := 0; len(out) < n && tries < 50; tries++ {
 		i := rng.IntN(len(f.Elements))
-		e := f.Elements[i]
+		e := &f.Elements[i]
 		ref := f.RefOf(i)
 		var er Error
 		switch e.Kind {

@@ -111,7 +111,7 @@ func resolve(f *forms.Form, a Action) (int, error) {
 
 // applyAt applies a, already resolved to element i, to t in place.
 func applyAt(f *forms.Form, t State, i int, a Action) {
-	e := f.Elements[i]
+	e := &f.Elements[i]
 	switch a.Op {
 	case Check:
 		t[i].N = 1

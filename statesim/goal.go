@@ -59,7 +59,7 @@ func (g Goal) Validate(f *forms.Form) error {
 			return fmt.Errorf("statesim: goal names %s twice", w.Target)
 		}
 		seen[i] = true
-		e := f.Elements[i]
+		e := &f.Elements[i]
 		bad := false
 		switch e.Kind {
 		case forms.Checkbox:

@@ -29,7 +29,7 @@ func Clean(f *forms.Form) State {
 	s := make(State, len(f.Elements))
 	for i, e := range f.Elements {
 		if e.Kind == forms.Slider {
-			s[i].N = snap(e, 0)
+			s[i].N = snap(&f.Elements[i], 0)
 		}
 	}
 	return s
@@ -110,7 +110,7 @@ func Validate(f *forms.Form, s State) error {
 				selected[e.Group] = true
 			}
 		case forms.Slider:
-			if v.N != snap(e, v.N) {
+			if v.N != snap(&f.Elements[i], v.N) {
 				return fmt.Errorf("statesim: slider %s value %d is outside %d..%d or off its step %d", e.ID, v.N, e.Min, e.Max, e.Step)
 			}
 		case forms.TextBox:
@@ -130,47 +130,51 @@ func Validate(f *forms.Form, s State) error {
 // element, such as "The 2nd checkbox is checked." It carries the whole state,
 // so a caption-only model has what a picture shows.
 func Describe(f *forms.Form, s State) string {
-	var b strings.Builder
-	b.Grow(40 * len(f.Elements))
-	for i, e := range f.Elements {
+	b := make([]byte, 0, 48*len(f.Elements))
+	for i := range f.Elements {
+		e := &f.Elements[i]
 		if e.Kind == forms.Submit {
 			continue
 		}
-		if b.Len() > 0 {
-			b.WriteByte(' ')
+		if len(b) > 0 {
+			b = append(b, ' ')
 		}
 		if f.Refer == forms.ByLabel && e.Label != "" {
-			b.WriteString("The ")
-			b.WriteString(e.Kind.Noun())
-			b.WriteByte(' ')
-			b.WriteString(strconv.Quote(e.Label))
+			b = append(b, "The "...)
+			b = append(b, e.Kind.Noun()...)
+			b = append(b, ' ')
+			b = strconv.AppendQuote(b, e.Label)
 		} else {
-			b.WriteString(upperFirst(f.Name(f.RefOf(i))))
+			n := len(b)
+			b = f.AppendName(b, f.RefOf(i))
+			if n < len(b) && b[n] >= 'a' && b[n] <= 'z' {
+				b[n] -= 'a' - 'A'
+			}
 		}
 		switch e.Kind {
 		case forms.Checkbox:
-			b.WriteString(pick(s[i].N == 1, " is checked.", " is unchecked."))
+			b = append(b, pick(s[i].N == 1, " is checked.", " is unchecked.")...)
 		case forms.Radio:
-			b.WriteString(pick(s[i].N == 1, " is selected.", " is not selected."))
+			b = append(b, pick(s[i].N == 1, " is selected.", " is not selected.")...)
 		case forms.Slider:
-			b.WriteString(" (from ")
-			b.WriteString(strconv.Itoa(e.Min))
-			b.WriteString(" to ")
-			b.WriteString(strconv.Itoa(e.Max))
-			b.WriteString(") is at ")
-			b.WriteString(strconv.Itoa(s[i].N))
-			b.WriteByte('.')
+			b = append(b, " (from "...)
+			b = strconv.AppendInt(b, int64(e.Min), 10)
+			b = append(b, " to "...)
+			b = strconv.AppendInt(b, int64(e.Max), 10)
+			b = append(b, ") is at "...)
+			b = strconv.AppendInt(b, int64(s[i].N), 10)
+			b = append(b, '.')
 		case forms.TextBox:
 			if s[i].S == "" {
-				b.WriteString(" is empty.")
+				b = append(b, " is empty."...)
 			} else {
-				b.WriteString(" contains ")
-				b.WriteString(strconv.Quote(s[i].S))
-				b.WriteByte('.')
+				b = append(b, " contains "...)
+				b = strconv.AppendQuote(b, s[i].S)
+				b = append(b, '.')
 			}
 		}
 	}
-	return b.String()
+	return string(b)
 }
 
 func pick(c bool, a, b string) string {
@@ -180,17 +184,10 @@ func pick(c bool, a, b string) string {
 	return b
 }
 
-func upperFirst(s string) string {
-	if s == "" || s[0] < 'a' || s[0] > 'z' {
-		return s
-	}
-	return string(s[0]-'a'+'A') + s[1:]
-}
-
 // snap moves v to the nearest position on e's range: clamped to [Min, Max]
 // and rounded to the nearest step (halves round up), as a browser's range
 // input does.
-func snap(e forms.Element, v int) int {
+func snap(e *forms.Element, v int) int {
 	step := max(e.Step, 1)
 	if v <= e.Min {
 		return e.Min

@@ -67,11 +67,14 @@ func HistoryText(f *forms.Form, hist []statesim.Action) string {
 	if len(hist) == 0 {
 		return ""
 	}
-	parts := make([]string, len(hist))
+	b := make([]byte, 0, 48*len(hist))
 	for i, a := range hist {
-		parts[i] = statesim.English(f, a)
+		if i > 0 {
+			b = append(b, "; "...)
+		}
+		b = statesim.AppendEnglish(b, f, a)
 	}
-	return strings.Join(parts, "; ")
+	return string(b)
 }
 
 // withSubmit returns plan followed by a Submit.
@@ -179,7 +182,7 @@ func partVariants(f *forms.Form, members []int, s, t statesim.State, fn func(v s
 		}
 	}
 	i := members[0]
-	e := f.Elements[i]
+	e := &f.Elements[i]
 	switch e.Kind {
 	case forms.Checkbox:
 		for n := 0; n <= 1; n++ {
@@ -369,28 +372,33 @@ func (pr *partRuns) replay(f *forms.Form, pt partition, t statesim.State, j, p i
 // goal g: option j holds on a part when its plan is valid, submits, and its
 // final state meets every want on that part's elements.
 func goalPartOK(f *forms.Form, pt partition, g statesim.Goal, pr *partRuns) func(t statesim.State, part int) []bool {
-	wants := make([][]statesim.Want, len(pt.parts))
-	at := make([][]int, len(pt.parts))
+	// The wants, each with its element and part; and which parts have any.
+	at := make([]int, 0, len(g.Wants))
+	wanted := make([]bool, len(pt.parts))
 	for _, w := range g.Wants {
-		if i, err := f.Find(w.Target); err == nil {
-			p := pt.partOf[i]
-			wants[p] = append(wants[p], w)
-			at[p] = append(at[p], i)
+		i, err := f.Find(w.Target)
+		if err != nil {
+			i = -1 // never met; judged by the plans' own checks
+		} else {
+			wanted[pt.partOf[i]] = true
 		}
+		at = append(at, i)
 	}
 	res := make([]bool, len(pr.ok)) // reused: dependsOnStart copies what it keeps
 	return func(t statesim.State, p int) []bool {
 		for j, ok := range pr.ok {
 			switch r := pr.rep[j*pr.parts+p]; {
-			case !ok || len(wants[p]) == 0:
+			case !ok || !wanted[p]:
 				res[j] = ok
 			case r < j:
 				res[j] = res[r] // the same run as an earlier plan
 			default:
 				s := pr.replay(f, pt, t, j, p)
 				res[j] = true
-				for x, w := range wants[p] {
-					res[j] = res[j] && s[at[p][x]] == w.Value
+				for x, w := range g.Wants {
+					if i := at[x]; i >= 0 && pt.partOf[i] == p {
+						res[j] = res[j] && s[i] == w.Value
+					}
 				}
 			}
 		}

@@ -1,6 +1,7 @@
 package suites
 
 import (
+	"cmp"
 	"math/bits"
 	"math/rand/v2"
 	"slices"
@@ -76,8 +77,8 @@ func others(f *forms.Form, k forms.Kind, r forms.Ref) []forms.Ref {
 func recoveryMistakes(f *forms.Form, clean, start statesim.State, gold []statesim.Action, pos int, rng *rand.Rand) []mutation {
 	a := gold[pos]
 	i, _ := f.Find(a.Target)
-	e := f.Elements[i]
-	var out []mutation
+	e := &f.Elements[i]
+	out := make([]mutation, 0, 8)
 	add := func(step statesim.Action, label string) {
 		out = append(out, mutation{pos: pos, step: step, label: label})
 	}
@@ -128,18 +129,22 @@ func codeBits(n int) int { return bits.Len(uint(n - 1)) }
 func mutatedOptions(gold []statesim.Action, muts []mutation, codes []uint32) []option {
 	opts := make([]option, len(codes))
 	for j, c := range codes {
-		plan := append([]statesim.Action(nil), gold...)
-		var labels []string
+		plan := make([]statesim.Action, len(gold), len(gold)+1)
+		copy(plan, gold)
+		label := ""
 		for b, m := range muts {
 			if c&(1<<b) != 0 {
 				plan[m.pos] = m.step
-				labels = append(labels, m.label)
+				if label != "" {
+					label += "; "
+				}
+				label += m.label
 			}
 		}
-		opts[j] = option{plan: withSubmit(plan), label: "correct"}
-		if len(labels) > 0 {
-			opts[j].label = strings.Join(labels, "; ")
+		if label == "" {
+			label = "correct"
 		}
+		opts[j] = option{plan: append(plan, statesim.SubmitAction), label: label}
 	}
 	return opts
 }
@@ -154,33 +159,40 @@ func mutatedOptions(gold []statesim.Action, muts []mutation, codes []uint32) []o
 func pickMutations(f *forms.Form, gold []statesim.Action, mistakes func(pos int) []mutation, m int, rng *rand.Rand) []mutation {
 	var out []mutation
 	var buf []byte // steps are worded here only to compare their lengths
+	var signs []int
 	for _, p := range rng.Perm(len(gold)) {
 		if len(out) == m {
 			break
 		}
 		buf = statesim.AppendEnglish(buf[:0], f, gold[p])
 		base := len(buf)
-		var longer, shorter, same []mutation
-		for _, c := range mistakes(p) {
+		cands := mistakes(p)
+		signs = signs[:0]
+		var count [3]int // shorter, same, longer
+		for _, c := range cands {
 			buf = statesim.AppendEnglish(buf[:0], f, c.step)
-			switch d := len(buf) - base; {
-			case d > 0:
-				longer = append(longer, c)
-			case d < 0:
-				shorter = append(shorter, c)
-			default:
-				same = append(same, c)
-			}
+			sign := cmp.Compare(len(buf), base)
+			signs = append(signs, sign)
+			count[sign+1]++
 		}
-		var pick []mutation
+		want := 0
 		switch {
-		case len(longer) > 0 && len(shorter) > 0:
-			pick = [][]mutation{longer, shorter}[rng.IntN(2)]
-		case len(same) > 0:
-			pick = same
+		case count[2] > 0 && count[0] > 0:
+			want = [2]int{1, -1}[rng.IntN(2)]
+		case count[1] > 0:
+		default:
+			continue
 		}
-		if len(pick) > 0 {
-			out = append(out, pick[rng.IntN(len(pick))])
+		k := rng.IntN(count[want+1])
+		for x, sign := range signs {
+			if sign != want {
+				continue
+			}
+			if k == 0 {
+				out = append(out, cands[x])
+				break
+			}
+			k--
 		}
 	}
 	if len(out) < m {

@@ -71,7 +71,7 @@ func foreignSteps(fam *forms.Family, f *forms.Form, a statesim.Action, rng *rand
 	}
 	// The same element with another value.
 	i, _ := f.Find(a.Target)
-	e := f.Elements[i]
+	e := &f.Elements[i]
 	b := a
 	switch a.Op {
 	case statesim.Check:

@@ -20,7 +20,7 @@ func init() {
 // check or uncheck then click; set then move; clear then type; two types;
 // enter then type; two different radio selections.
 func orderedPair(f *forms.Form, i int, rng *rand.Rand) []statesim.Action {
-	e := f.Elements[i]
+	e := &f.Elements[i]
 	ref := f.RefOf(i)
 	switch e.Kind {
 	case forms.Checkbox:
