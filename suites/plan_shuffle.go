@@ -127,6 +127,9 @@ func reordersFail(f *forms.Form, start statesim.State, g statesim.Goal, gold []s
 	return true
 }
 
+// maxCycles bounds the cycles tried on one gold plan before it is dropped.
+const maxCycles = 8
+
 func buildPlanShuffle(sp *Spec, index int64) (Question, error) {
 	n := sp.choices()
 	steps := max(4, n)
@@ -179,16 +182,24 @@ func buildPlanShuffle(sp *Spec, index int64) (Question, error) {
 			return Question{}, err
 		}
 		g := goalFromState(fam, &f, out.Final, touched)
-		sigma := cycle(steps, rng)
 		c := rng.IntN(n) // where the gold plan sits in the chain of powers
-		var ks []int
+		ks := make([]int, 0, n-1)
 		for j := 0; j < n; j++ {
 			if j != c {
 				ks = append(ks, (j-c+steps)%steps)
 			}
 		}
-		if !reordersFail(&f, start, g, gold, sigma, ks) {
-			return Question{}, errRetry
+		// A cycle some of whose powers still reach the goal is drawn again:
+		// the draws that pass are uniform over the cycles that work for this
+		// gold plan, and redrawing a cycle is far cheaper than a question.
+		var sigma []int
+		for try := 0; ; try++ {
+			if try == maxCycles {
+				return Question{}, errRetry
+			}
+			if sigma = cycle(steps, rng); reordersFail(&f, start, g, gold, sigma, ks) {
+				break
+			}
 		}
 		opts := []option{{plan: withSubmit(gold), label: "correct"}}
 		for _, k := range ks {
