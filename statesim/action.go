@@ -174,7 +174,14 @@ type Outcome struct {
 // after it never happen and are not checked. An invalid action before Submit
 // gives a *StepError.
 func Run(f *forms.Form, start State, plan []Action) (Outcome, error) {
-	s := start.Clone()
+	return RunTo(f, start, plan, make(State, len(start)))
+}
+
+// RunTo is Run with the final state written to s, which must have the length
+// of start, for callers that run many plans into states they allocate
+// together. On error s holds anything.
+func RunTo(f *forms.Form, start State, plan []Action, s State) (Outcome, error) {
+	copy(s, start)
 	for k, a := range plan {
 		if a.Op == Submit {
 			if _, err := resolve(f, a); err != nil {

@@ -410,8 +410,9 @@ func goalPartOK(f *forms.Form, pt partition, g statesim.Goal, pr *partRuns) func
 func finals(f *forms.Form, s statesim.State, plans [][]statesim.Action) ([]statesim.State, []bool) {
 	fin := make([]statesim.State, len(plans))
 	valid := make([]bool, len(plans))
+	all := make(statesim.State, len(plans)*len(s)) // every final state, in one allocation
 	for j, p := range plans {
-		out, err := statesim.Run(f, s, p)
+		out, err := statesim.RunTo(f, s, p, all[j*len(s):(j+1)*len(s):(j+1)*len(s)])
 		if err == nil {
 			fin[j], valid[j] = out.Final, true
 		}

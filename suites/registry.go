@@ -185,13 +185,15 @@ func assembleMCQ(q *Question, f *forms.Form, start statesim.State, g statesim.Go
 	// Simulate first: most rejected draws fail here, before any text is made.
 	fin := make([]statesim.State, len(opts))
 	valid := make([]bool, len(opts))
+	all := make(statesim.State, len(opts)*len(start)) // every final state, in one allocation
 	for j, o := range opts {
 		for k := 0; k < j; k++ {
 			if slices.Equal(opts[k].plan, o.plan) {
 				return errRetry
 			}
 		}
-		out, err := statesim.Run(f, start, o.plan)
+		mine := all[j*len(start) : (j+1)*len(start) : (j+1)*len(start)]
+		out, err := statesim.RunTo(f, start, o.plan, mine)
 		ok := err == nil && out.Submitted && g.Met(f, out.Final)
 		if ok != (j == 0) {
 			return errRetry
