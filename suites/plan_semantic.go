@@ -2,6 +2,7 @@ package suites
 
 import (
 	"math/rand/v2"
+	"slices"
 
 	"github.com/formplan/formplan/forms"
 	"github.com/formplan/formplan/perturb"
@@ -115,14 +116,21 @@ func lookalikeSteps(fam *forms.Family, f *forms.Form, g statesim.Goal, a statesi
 	if a.Op != statesim.Check && a.Op != statesim.Uncheck {
 		return nil
 	}
-	want := map[forms.Ref]statesim.Value{}
-	for _, w := range g.Wants {
-		want[w.Target] = w.Value
+	want := func(r forms.Ref) statesim.Value {
+		for _, w := range g.Wants {
+			if w.Target == r {
+				return w.Value
+			}
+		}
+		return statesim.Value{}
 	}
+	wantA := want(a.Target)
 	var out []mutation
-	for i, e := range f.Elements {
-		r := f.RefOf(i)
-		if e.Kind == forms.Checkbox && r != a.Target && want[r] == want[a.Target] {
+	for i := range f.Elements {
+		if f.Elements[i].Kind != forms.Checkbox {
+			continue
+		}
+		if r := f.RefOf(i); r != a.Target && want(r) == wantA {
 			out = append(out, mutation{step: statesim.Action{Op: a.Op, Target: r}, label: "does a step of another task"})
 		}
 	}
@@ -165,11 +173,12 @@ func buildPlanSemantic(sp *Spec, index int64) (Question, error) {
 				break
 			}
 		}
-		seen := map[statesim.Action]bool{gold[pos]: true}
+		seen := func(a statesim.Action) bool {
+			return a == gold[pos] || slices.ContainsFunc(alts, func(m mutation) bool { return m.step == a })
+		}
 		for try := 0; try < 10 && len(alts) < n-1; try++ {
 			for _, m := range foreignSteps(fam, &f, gold[pos], rng) {
-				if !seen[m.step] && len(alts) < n-1 {
-					seen[m.step] = true
+				if !seen(m.step) && len(alts) < n-1 {
 					alts = append(alts, m)
 				}
 			}
@@ -179,9 +188,9 @@ func buildPlanSemantic(sp *Spec, index int64) (Question, error) {
 		}
 		opts := []option{{plan: withSubmit(gold), label: "correct"}}
 		for _, m := range alts {
-			p := append([]statesim.Action(nil), gold...)
+			p := withSubmit(gold)
 			p[pos] = m.step
-			opts = append(opts, option{plan: withSubmit(p), label: m.label})
+			opts = append(opts, option{plan: p, label: m.label})
 		}
 		q := Question{Horizon: len(gold), Task: g.Text}
 		q.Meta = Meta{Form: f, Start: start, Goal: &g, Pictures: []statesim.State{start}}
