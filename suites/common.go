@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -146,16 +147,21 @@ func firstRadio(f *forms.Form, g string) int {
 // variants calls fn with every start state that differs from s in exactly
 // one part, over every value that part can take in the family's states
 // (checked or not; every slider position; no radio or any one selected;
-// empty text or any text value), until fn returns false. Parts marked in
-// first (which may be nil) come before the others. fn must not keep v: it
-// is reused.
-func variants(f *forms.Form, pt partition, s statesim.State, first []bool, fn func(part int, v statesim.State) bool) {
+// empty text or any text value), until fn returns false. Parts come in
+// order of rank (lowest first; nil ranks keep the form's order). fn must not
+// keep v: it is reused.
+func variants(f *forms.Form, pt partition, s statesim.State, rank []int, fn func(part int, v statesim.State) bool) {
+	order := make([]int, len(pt.parts))
+	for p := range order {
+		order[p] = p
+	}
+	if rank != nil {
+		slices.SortStableFunc(order, func(a, b int) int { return rank[a] - rank[b] })
+	}
 	t := s.Clone() // changed in place and restored after each call
-	for pass := 0; pass < 2; pass++ {
-		for p := range pt.parts {
-			if (first != nil && first[p]) == (pass == 0) && !partVariants(f, pt.parts[p], s, t, func(v statesim.State) bool { return fn(p, v) }) {
-				return
-			}
+	for _, p := range order {
+		if !partVariants(f, pt.parts[p], s, t, func(v statesim.State) bool { return fn(p, v) }) {
+			return
 		}
 	}
 }
@@ -213,20 +219,21 @@ func partVariants(f *forms.Form, members []int, s, t statesim.State, fn func(v s
 }
 
 // dependsOnStart reports whether the verdicts of a question would differ for
-// some other start state. Parts marked in first (nil: none) are tried first:
-// the answer is the same in any order, but a change to a part the correct
-// plan acts on is the likeliest to break it, and the search stops there.
+// some other start state. Parts are tried in order of rank (see variants):
+// the answer is the same in any order, but the search stops at the first
+// change that breaks the correct option, so the parts likeliest to break it
+// should rank first.
 // ok(t, part) must say, for start t, whether each option's verdict holds on
 // that part (an option is correct when it holds on
 // every part; the slice may be reused between calls). With one correct
 // option c at s, the answer changes exactly
 // when some one-part change breaks c, or when some other option can be made
 // to hold on every part by choosing each part's value on its own.
-func dependsOnStart(f *forms.Form, pt partition, s statesim.State, n, c int, first []bool, ok func(t statesim.State, part int) []bool) bool {
+func dependsOnStart(f *forms.Form, pt partition, s statesim.State, n, c int, rank []int, ok func(t statesim.State, part int) []bool) bool {
 	parts := len(pt.parts)
 	canHold := make([]bool, n*parts) // canHold[j*parts+p]: option j holds on part p for some value
 	breaks := false
-	variants(f, pt, s, first, func(p int, t statesim.State) bool {
+	variants(f, pt, s, rank, func(p int, t statesim.State) bool {
 		v := ok(t, p)
 		for j := 0; j < n; j++ {
 			canHold[j*parts+p] = canHold[j*parts+p] || v[j]
@@ -443,9 +450,22 @@ func unmetWants(f *forms.Form, s statesim.State, g statesim.Goal, rng *rand.Rand
 func mcqImageNeeded(f *forms.Form, start statesim.State, g statesim.Goal, plans [][]statesim.Action, answer int) bool {
 	pt := partitionOf(f)
 	pr := splitRuns(f, pt, plans)
-	first := make([]bool, len(pt.parts))
-	for p := range first {
-		first[p] = pr.touches(answer, p)
+	// A part the task constrains but the correct plan leaves alone breaks
+	// it with any other value; a part the plan acts on often does (relative
+	// steps); the others only through other options.
+	rank := make([]int, len(pt.parts))
+	for p := range rank {
+		rank[p] = 2
 	}
-	return dependsOnStart(f, pt, start, len(plans), answer, first, goalPartOK(f, pt, g, pr))
+	for _, w := range g.Wants {
+		if i, err := f.Find(w.Target); err == nil {
+			rank[pt.partOf[i]] = 0
+		}
+	}
+	for p := range rank {
+		if pr.touches(answer, p) {
+			rank[p] = 1
+		}
+	}
+	return dependsOnStart(f, pt, start, len(plans), answer, rank, goalPartOK(f, pt, g, pr))
 }

@@ -97,11 +97,13 @@ func buildFutureState(sp *Spec, index int64) (Question, error) {
 		}
 		pt := partitionOf(&f)
 		pr := splitRuns(&f, pt, q.Meta.Plans)
-		first := make([]bool, len(pt.parts)) // the parts the plans act on
-		for p := range first {
-			first[p] = pr.touches(0, p) || pr.touches(1, p)
+		rank := make([]int, len(pt.parts)) // the parts the plans act on first
+		for p := range rank {
+			if !pr.touches(0, p) && !pr.touches(1, p) {
+				rank[p] = 1
+			}
 		}
-		q.ImageNeeded = dependsOnStart(&f, pt, start, 1, c, first, samePartOK(&f, pt, pr))
+		q.ImageNeeded = dependsOnStart(&f, pt, start, 1, c, rank, samePartOK(&f, pt, pr))
 		return q, nil
 	})
 }
