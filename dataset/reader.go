@@ -16,6 +16,19 @@ type Reader struct {
 	f    *os.File
 	pf   *parquet.File
 	r    *parquet.GenericReader[Row]
+	sr   *parquet.GenericReader[Summary] // made by the first ReadSummaries
+}
+
+// Summary is the part of a row that says what the row is, without its
+// pictures, prompts or options: what a dataset card counts. Reading
+// summaries decodes only these columns, a fraction of the file.
+type Summary struct {
+	Family     string `parquet:"family,optional"`
+	Horizon    *int64 `parquet:"horizon,optional"`
+	Question   string `parquet:"question,optional"`
+	Answer     string `parquet:"answer,optional"`
+	ImageWidth int64  `parquet:"image_width,optional"` // 0 when the row has no picture
+	Metadata   string `parquet:"metadata,optional"`
 }
 
 // Open opens the Parquet file at path for reading. It fails if the file's
@@ -70,9 +83,28 @@ func (r *Reader) Read(rows []Row) (int, error) {
 	return n, err
 }
 
+// ReadSummaries is Read for the Summary columns only. A Reader reads either
+// rows or summaries, not both.
+func (r *Reader) ReadSummaries(s []Summary) (int, error) {
+	if r.sr == nil {
+		r.sr = parquet.NewGenericReader[Summary](r.pf)
+	}
+	clear(s)
+	n, err := r.sr.Read(s)
+	if err != nil && !errors.Is(err, io.EOF) {
+		return n, fmt.Errorf("dataset: read %s: %w", r.path, err)
+	}
+	return n, err
+}
+
 // Close releases the file.
 func (r *Reader) Close() error {
 	err := r.r.Close()
+	if r.sr != nil {
+		if serr := r.sr.Close(); err == nil {
+			err = serr
+		}
+	}
 	if cerr := r.f.Close(); err == nil {
 		err = cerr
 	}

@@ -3,7 +3,6 @@ package export
 import (
 	"crypto/sha256"
 	"encoding/hex"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -12,6 +11,8 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"github.com/tidwall/gjson"
 
 	"github.com/formplan/formplan/dataset"
 )
@@ -94,6 +95,44 @@ func eachRow(path string, fn func(r *dataset.Reader, row *dataset.Row) error) (e
 	return nil
 }
 
+// summaryBatch is how many summaries are read at a time.
+const summaryBatch = 1024
+
+// eachSummary is eachRow for the summary columns of each row, which is all a
+// dataset card needs and far cheaper to read than whole rows.
+func eachSummary(path string, fn func(r *dataset.Reader, s *dataset.Summary) error) (err error) {
+	r, err := dataset.Open(path)
+	if err != nil {
+		return fmt.Errorf("export: %w", err)
+	}
+	defer func() {
+		if cerr := r.Close(); err == nil && cerr != nil {
+			err = fmt.Errorf("export: %w", cerr)
+		}
+	}()
+	batch := make([]dataset.Summary, summaryBatch)
+	var n int64
+	for {
+		k, rerr := r.ReadSummaries(batch)
+		for i := 0; i < k; i++ {
+			if err := fn(r, &batch[i]); err != nil {
+				return err
+			}
+		}
+		n += int64(k)
+		if errors.Is(rerr, io.EOF) {
+			break
+		}
+		if rerr != nil {
+			return fmt.Errorf("export: %w", rerr)
+		}
+	}
+	if n != r.NumRows() {
+		return fmt.Errorf("export: %s: read %d rows, footer says %d", path, n, r.NumRows())
+	}
+	return nil
+}
+
 // fileStats describes one Parquet file of a suite.
 type fileStats struct {
 	rel    string // path relative to the dataset directory, slash-separated
@@ -129,12 +168,6 @@ type suiteStats struct {
 // noHorizon stands for a null horizon in the counts.
 const noHorizon = -1
 
-// rowMeta is the part of the metadata JSON the export looks at.
-type rowMeta struct {
-	Pictures []json.RawMessage `json:"pictures"`
-	Format   string            `json:"format"`
-}
-
 // scanSuite reads every file of s and counts its rows.
 func scanSuite(dir string, s suiteDir) (*suiteStats, error) {
 	st := &suiteStats{
@@ -150,7 +183,7 @@ func scanSuite(dir string, s suiteDir) (*suiteStats, error) {
 			return nil, err
 		}
 		first := true
-		err = eachRow(p, func(r *dataset.Reader, row *dataset.Row) error {
+		err = eachSummary(p, func(r *dataset.Reader, row *dataset.Summary) error {
 			if first {
 				fs.seed, _ = r.Metadata("formplan.seed")
 				fs.version, _ = r.Metadata("formplan.version")
@@ -168,23 +201,25 @@ func scanSuite(dir string, s suiteDir) (*suiteStats, error) {
 			}
 			count(st.byHorizon, row.Family, h)
 			count(st.byAnswer, row.Family, row.Answer)
-			if row.Image != nil && len(row.Image.Bytes) > 0 {
+			if row.ImageWidth > 0 {
 				st.withImage++
 			}
-			if row.Image2 != nil {
-				st.twoPictures = true
-			}
 			if row.Metadata != "" {
-				var m rowMeta
-				if err := json.Unmarshal([]byte(row.Metadata), &m); err != nil {
-					return fmt.Errorf("export: %s row %d: metadata: %w", rel, fs.rows-1, err)
+				// Two values of a long JSON text, found in one pass without
+				// decoding the rest (gen verify checks the whole of it).
+				m := gjson.Parse(row.Metadata)
+				if !m.IsObject() {
+					return fmt.Errorf("export: %s row %d: metadata is not a JSON object; run gen verify on the directory", rel, fs.rows-1)
 				}
-				if len(m.Pictures) > 1 {
-					st.twoPictures = true
-				}
-				if m.Format == "free" {
-					st.freeFormat = true
-				}
+				m.ForEach(func(key, value gjson.Result) bool {
+					switch key.Str {
+					case "pictures":
+						st.twoPictures = st.twoPictures || value.Get("#").Int() > 1
+					case "format":
+						st.freeFormat = st.freeFormat || value.Str == "free"
+					}
+					return true
+				})
 			}
 			return nil
 		})

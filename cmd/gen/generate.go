@@ -119,7 +119,10 @@ func generateCmd(ctx context.Context, c *config, stdout, stderr io.Writer) error
 		results = append(results, res...)
 	}
 	bar.finish()
-	info := export.Info{Seed: c.seed, Flags: c.contentFlags(), Version: version, Chromium: chromium, Fonts: fonts, Scale: c.scale}
+	info := export.Info{Seed: c.seed, Flags: c.contentFlags(), Version: version, Chromium: chromium, Fonts: fonts}
+	if !c.noImages {
+		info.Scale = c.scale // as gen card reads it back: none without pictures
+	}
 	if c.shards <= 1 {
 		if err := export.Card(c.out, info); err != nil {
 			return err

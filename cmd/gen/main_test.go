@@ -328,3 +328,26 @@ func TestMoreBadInput(t *testing.T) {
 		}
 	}
 }
+
+// TestCardAgain checks that gen card, run on what gen wrote, writes the same
+// card and files beside the data: what a sharded run ends with equals what
+// a single run writes.
+func TestCardAgain(t *testing.T) {
+	dir := t.TempDir()
+	if _, _, err := runGen(t, "--n", "12", "--no-images", "--quiet", "--suites", "edge_case,temporal_order", "--out", dir); err != nil {
+		t.Fatal(err)
+	}
+	before := hashTree(t, dir)
+	if _, _, err := runGen(t, "card", dir); err != nil {
+		t.Fatal(err)
+	}
+	after := hashTree(t, dir)
+	for name, h := range before {
+		if after[name] != h {
+			t.Errorf("gen card rewrote %s differently", name)
+		}
+	}
+	if len(after) != len(before) {
+		t.Errorf("gen card left %d files, gen wrote %d", len(after), len(before))
+	}
+}
