@@ -26,10 +26,11 @@ test: deps check
 	$(GO) test -count=1 ./...
 
 # bench runs the Go benchmarks: plan sampling, question building (per
-# suite, one core), Parquet writing and screenshots (batched vs one per page).
+# suite, one core), the pipeline without pictures (one core), Parquet
+# writing and screenshots (batched vs one per page).
 bench: deps
 	$(GO) test -run '^$$' -bench . -benchtime 1s ./statesim/ ./dataset/
-	$(GO) test -run '^$$' -bench . -cpu 1 ./suites/
+	$(GO) test -run '^$$' -bench . -cpu 1 ./suites/ ./generate/
 	$(GO) test -run '^$$' -bench . ./render/
 
 # bench-e2e times gen --preset paper with screenshots against its targets.
