@@ -136,8 +136,8 @@ func samePartOK(f *forms.Form, pt partition, pr *partRuns) func(t statesim.State
 // when lastSame is set. A No prefers a near miss: states that differ in one
 // element.
 func secondPlan(f *forms.Form, start statesim.State, a []statesim.Action, final statesim.State, same, reorder, lastSame bool, rng *rand.Rand) ([]statesim.Action, bool) {
-	if reorder && !same && !twoOnOnePart(f, a) {
-		return nil, false // steps on different parts commute: no order changes the state
+	if reorder && !same && !mayNotCommute(f, a) {
+		return nil, false // every two steps commute: no order changes the state
 	}
 	h := len(a)
 	// A try's plan B is held as indices into pool: A's steps, then the steps
@@ -218,20 +218,25 @@ func planOf(h int, step func(int) statesim.Action) []statesim.Action {
 	return p
 }
 
-// twoOnOnePart reports whether two steps of plan act on one part of f (one
-// element, or one radio group).
-func twoOnOnePart(f *forms.Form, plan []statesim.Action) bool {
+// mayNotCommute reports whether plan has two steps that might not commute:
+// different steps on one part of f (one element, or one radio group), other
+// than two toggles of one checkbox. Steps on different parts always
+// commute, as do equal steps and toggles.
+func mayNotCommute(f *forms.Form, plan []statesim.Action) bool {
 	pt := partitionOf(f)
-	seen := make([]bool, len(pt.parts))
-	for _, a := range plan {
+	at := make([]int, len(plan))
+	for k, a := range plan {
 		i, err := statesim.Resolve(f, a)
-		if err != nil || pt.partOf[i] < 0 {
-			continue
+		if err != nil {
+			return true // let simulation decide
 		}
-		if seen[pt.partOf[i]] {
-			return true
+		at[k] = pt.partOf[i]
+		for j := 0; j < k; j++ {
+			toggles := a.Op == statesim.Click && plan[j].Op == statesim.Click && a.Target.Kind == forms.Checkbox
+			if at[j] == at[k] && a != plan[j] && !toggles {
+				return true
+			}
 		}
-		seen[pt.partOf[i]] = true
 	}
 	return false
 }
