@@ -80,3 +80,45 @@ func TestReaderMetadata(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestReadSummaries checks that summaries hold what the full rows hold in
+// their columns, across batches and row groups, with nulls kept.
+func TestReadSummaries(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "test-00000-of-00001.parquet")
+	var rows []Row
+	for i := 0; i < 150; i++ {
+		r := fullRow(i, 10)
+		if i%3 == 0 {
+			r.Horizon, r.Image, r.ImageWidth, r.ImageHeight = nil, nil, 0, 0
+		}
+		rows = append(rows, r)
+	}
+	writeFile(t, path, Options{RowGroupRows: 64}, rows...)
+	r, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	var got []Summary
+	batch := make([]Summary, 40)
+	for {
+		n, err := r.ReadSummaries(batch)
+		got = append(got, batch[:n]...)
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	if len(got) != len(rows) {
+		t.Fatalf("%d summaries, want %d", len(got), len(rows))
+	}
+	for i, s := range got {
+		w := rows[i]
+		if s.Family != w.Family || s.Question != w.Question || s.Answer != w.Answer || s.ImageWidth != w.ImageWidth || s.Metadata != w.Metadata ||
+			(s.Horizon == nil) != (w.Horizon == nil) || (s.Horizon != nil && *s.Horizon != *w.Horizon) {
+			t.Fatalf("summary %d = %+v, row has family %q horizon %v answer %q width %d", i, s, w.Family, w.Horizon, w.Answer, w.ImageWidth)
+		}
+	}
+}

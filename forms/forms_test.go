@@ -12,6 +12,9 @@ func TestOrdinal(t *testing.T) {
 		if got := Ordinal(n); got != want {
 			t.Errorf("Ordinal(%d) = %q, want %q", n, got, want)
 		}
+		if got := string(AppendOrdinal([]byte("the "), n)); got != "the "+want {
+			t.Errorf("AppendOrdinal(%d) = %q, want %q", n, got, "the "+want)
+		}
 	}
 }
 
@@ -118,6 +121,9 @@ func TestFindAndName(t *testing.T) {
 		if got := f.Name(tc.ref); got != tc.name {
 			t.Errorf("Name(%s) = %q, want %q", tc.ref, got, tc.name)
 		}
+		if got := string(f.AppendName([]byte("> "), tc.ref)); got != "> "+tc.name {
+			t.Errorf("AppendName(%s) = %q, want %q", tc.ref, got, "> "+tc.name)
+		}
 	}
 	f.Refer = ByLabel
 	if r := f.RefOf(2); r.Label != "iyHxAx" {
@@ -177,5 +183,22 @@ func TestKindText(t *testing.T) {
 	}
 	if _, err := ParseKind("button"); err == nil {
 		t.Error("ParseKind accepted an unknown kind")
+	}
+}
+
+func TestGroupName(t *testing.T) {
+	for gi, want := range map[int]string{0: "g0", 7: "g7", 31: "g31", 32: "g32", 140: "g140"} {
+		if got := GroupName(gi); got != want {
+			t.Errorf("GroupName(%d) = %q, want %q", gi, got, want)
+		}
+	}
+	// radio_textboxes draws its radio buttons from group 0, its text boxes
+	// from group 1.
+	group := map[Kind]string{Radio: GroupName(0), TextBox: GroupName(1)}
+	f := Builtin("radio_textboxes").NewForm(rand.New(rand.NewPCG(4, 5)))
+	for _, e := range f.Elements {
+		if e.Kind != Submit && e.Group != group[e.Kind] {
+			t.Errorf("element %s (%s) is in group %q, want %q", e.ID, e.Kind, e.Group, group[e.Kind])
+		}
 	}
 }

@@ -114,6 +114,26 @@ func TestRunOutcome(t *testing.T) {
 	if _, err := Apply(f, start, Action{Op: Check, Target: cb(1)}); err != nil || start[0].N != 0 {
 		t.Fatalf("Apply changed its input or failed: %v", err)
 	}
+	// RunTo writes the same final state into the state it is given, and
+	// leaves start alone; ApplyAt is ApplyInPlace once resolved.
+	plan := []Action{{Op: Set, Target: sl(), N: 4}, {Op: Move, Target: sl(), N: 9}, {Op: Enter, Target: tb(1), Text: "12"}, SubmitAction}
+	want, _ := Run(f, start, plan)
+	into := make(State, len(start))
+	got, err := RunTo(f, start, plan, into)
+	if err != nil || !got.Final.Equal(want.Final) || &got.Final[0] != &into[0] || !start.Equal(Clean(f)) {
+		t.Fatalf("RunTo = %v, %v; want %v in the given state, start unchanged", got.Final, err, want.Final)
+	}
+	byIndex := start.Clone()
+	for _, a := range plan[:len(plan)-1] {
+		i, err := Resolve(f, a)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ApplyAt(f, byIndex, i, a)
+	}
+	if !byIndex.Equal(want.Final) {
+		t.Errorf("ApplyAt gives %v, Run %v", byIndex, want.Final)
+	}
 }
 
 func TestEnglishAndPDDL(t *testing.T) {
@@ -140,6 +160,9 @@ func TestEnglishAndPDDL(t *testing.T) {
 	for _, tc := range tests {
 		if got := English(tc.form, tc.a); got != tc.english {
 			t.Errorf("English(%+v) = %q, want %q", tc.a, got, tc.english)
+		}
+		if got := string(AppendEnglish([]byte("1. "), tc.form, tc.a)); got != "1. "+tc.english {
+			t.Errorf("AppendEnglish(%+v) = %q, want %q", tc.a, got, "1. "+tc.english)
 		}
 		if got := PDDL(tc.form, tc.a); got != tc.pddl {
 			t.Errorf("PDDL(%+v) = %q, want %q", tc.a, got, tc.pddl)
