@@ -56,51 +56,28 @@ func findSuites(dir string) ([]suiteDir, error) {
 }
 
 // batchSize is how many rows are read at a time; rows may carry images, so
-// it stays small.
-const batchSize = 64
+// it stays small. Summaries are small, and read many at a time.
+const (
+	batchSize    = 64
+	summaryBatch = 1024
+)
 
 // eachRow calls fn on every row of the Parquet file at path, in file order,
 // with the file's reader for its metadata. It checks the row count against
 // the file footer.
-func eachRow(path string, fn func(r *dataset.Reader, row *dataset.Row) error) (err error) {
-	r, err := dataset.Open(path)
-	if err != nil {
-		return fmt.Errorf("export: %w", err)
-	}
-	defer func() {
-		if cerr := r.Close(); err == nil && cerr != nil {
-			err = fmt.Errorf("export: %w", cerr)
-		}
-	}()
-	batch := make([]dataset.Row, batchSize)
-	var n int64
-	for {
-		k, rerr := r.Read(batch)
-		for i := 0; i < k; i++ {
-			if err := fn(r, &batch[i]); err != nil {
-				return err
-			}
-		}
-		n += int64(k)
-		if errors.Is(rerr, io.EOF) {
-			break
-		}
-		if rerr != nil {
-			return fmt.Errorf("export: %w", rerr)
-		}
-	}
-	if n != r.NumRows() {
-		return fmt.Errorf("export: %s: read %d rows, footer says %d", path, n, r.NumRows())
-	}
-	return nil
+func eachRow(path string, fn func(r *dataset.Reader, row *dataset.Row) error) error {
+	return each(path, (*dataset.Reader).Read, batchSize, fn)
 }
-
-// summaryBatch is how many summaries are read at a time.
-const summaryBatch = 1024
 
 // eachSummary is eachRow for the summary columns of each row, which is all a
 // dataset card needs and far cheaper to read than whole rows.
-func eachSummary(path string, fn func(r *dataset.Reader, s *dataset.Summary) error) (err error) {
+func eachSummary(path string, fn func(r *dataset.Reader, s *dataset.Summary) error) error {
+	return each(path, (*dataset.Reader).ReadSummaries, summaryBatch, fn)
+}
+
+// each reads the file at path with read, size values at a time, and calls
+// fn on every value.
+func each[T any](path string, read func(*dataset.Reader, []T) (int, error), size int, fn func(*dataset.Reader, *T) error) (err error) {
 	r, err := dataset.Open(path)
 	if err != nil {
 		return fmt.Errorf("export: %w", err)
@@ -110,10 +87,10 @@ func eachSummary(path string, fn func(r *dataset.Reader, s *dataset.Summary) err
 			err = fmt.Errorf("export: %w", cerr)
 		}
 	}()
-	batch := make([]dataset.Summary, summaryBatch)
+	batch := make([]T, size)
 	var n int64
 	for {
-		k, rerr := r.ReadSummaries(batch)
+		k, rerr := read(r, batch)
 		for i := 0; i < k; i++ {
 			if err := fn(r, &batch[i]); err != nil {
 				return err
