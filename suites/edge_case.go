@@ -71,21 +71,22 @@ func others(f *forms.Form, k forms.Kind, r forms.Ref) []forms.Ref {
 	return out
 }
 
-// recoveryMistakes lists, for step pos of gold, the wrong steps a model
-// recovering from the start state might put there instead. clean is the
-// state before the errors.
-func recoveryMistakes(f *forms.Form, clean, start statesim.State, gold []statesim.Action, pos int, rng *rand.Rand) []mutation {
+// recoveryMistakes appends to out the wrong steps a model recovering from
+// the start state might put at step pos of gold instead, and returns the
+// extended slice. clean is the state before the errors.
+func recoveryMistakes(out []mutation, f *forms.Form, clean, start statesim.State, gold []statesim.Action, pos int, rng *rand.Rand) []mutation {
 	a := gold[pos]
 	i, _ := f.Find(a.Target)
 	e := &f.Elements[i]
-	out := make([]mutation, 0, 8)
 	add := func(step statesim.Action, label string) {
 		out = append(out, mutation{pos: pos, step: step, label: label})
 	}
 	switch a.Op {
 	case statesim.Click:
-		for _, r := range others(f, forms.Checkbox, a.Target) {
-			add(statesim.Action{Op: statesim.Click, Target: r}, "toggles the wrong checkbox")
+		for j := range f.Elements {
+			if r := f.RefOf(j); r.Kind == forms.Checkbox && r != a.Target {
+				add(statesim.Action{Op: statesim.Click, Target: r}, "toggles the wrong checkbox")
+			}
 		}
 	case statesim.Move:
 		want := start[i].N + a.N
@@ -156,8 +157,8 @@ func mutatedOptions(gold []statesim.Action, muts []mutation, codes []uint32) []o
 // position is passed over when its mistakes all lengthen (or all shorten) it.
 // Positions are tried in random order, and mistakes(pos) is asked only for
 // the positions tried.
-func pickMutations(f *forms.Form, gold []statesim.Action, mistakes func(pos int) []mutation, m int, rng *rand.Rand) []mutation {
-	var out []mutation
+func pickMutations(f *forms.Form, gold []statesim.Action, mistakes func(out []mutation, pos int) []mutation, m int, rng *rand.Rand) []mutation {
+	var out, cands []mutation
 	var buf []byte // steps are worded here only to compare their lengths
 	var signs []int
 	for _, p := range rng.Perm(len(gold)) {
@@ -166,7 +167,7 @@ func pickMutations(f *forms.Form, gold []statesim.Action, mistakes func(pos int)
 		}
 		buf = statesim.AppendEnglish(buf[:0], f, gold[p])
 		base := len(buf)
-		cands := mistakes(p)
+		cands = mistakes(cands[:0], p) // the pick is copied out: cands is reused
 		signs = signs[:0]
 		var count [3]int // shorter, same, longer
 		for _, c := range cands {
@@ -285,7 +286,7 @@ func buildEdgeCase(sp *Spec, index int64) (Question, error) {
 				return Question{}, errRetry
 			}
 			gold = recoveryPlan(&f, start, g, rng)
-			muts := pickMutations(&f, gold, func(p int) []mutation { return recoveryMistakes(&f, clean, start, gold, p, rng) }, m, rng)
+			muts := pickMutations(&f, gold, func(out []mutation, p int) []mutation { return recoveryMistakes(out, &f, clean, start, gold, p, rng) }, m, rng)
 			if muts == nil {
 				return Question{}, errRetry
 			}
