@@ -130,7 +130,20 @@ func Errors(f *forms.Form, s statesim.State, g statesim.Goal, n int, rng *rand.R
 	var out []Error
 	s = s.Clone()
 	t := make(statesim.State, len(s)) // s after a candidate error
-	unmet := g.Unmet(f, s)
+	at := make([]int, len(g.Wants))   // the element of each want, or -1
+	for k, w := range g.Wants {
+		at[k], _ = f.Find(w.Target) // -1 when the form has no such element
+	}
+	unmetIn := func(st statesim.State) int { // g.Unmet, with the wants resolved once
+		n := 0
+		for k, w := range g.Wants {
+			if at[k] < 0 || st[at[k]] != w.Value {
+				n++
+			}
+		}
+		return n
+	}
+	unmet := unmetIn(s)
 	for tries := 0; len(out) < n && tries < 50; tries++ {
 		i := rng.IntN(len(f.Elements))
 		e := &f.Elements[i]
@@ -153,10 +166,11 @@ func Errors(f *forms.Form, s statesim.State, g statesim.Goal, n int, rng *rand.R
 			continue
 		}
 		copy(t, s)
-		if statesim.ApplyInPlace(f, t, er.Action) != nil || t.Equal(s) {
+		statesim.ApplyAt(f, t, i, er.Action) // the action names element i, with an operation that fits it
+		if t.Equal(s) {
 			continue
 		}
-		u := g.Unmet(f, t)
+		u := unmetIn(t)
 		if u < unmet {
 			continue // it happens to help: not a mistake
 		}
@@ -166,15 +180,26 @@ func Errors(f *forms.Form, s statesim.State, g statesim.Goal, n int, rng *rand.R
 	return out, s
 }
 
-// Codes returns n distinct subsets of {0..m-1} as bit masks, the first being
-// the empty set and the rest drawn uniformly among the non-empty ones. Used
-// as "which mutations an option carries", it makes the correct option (the
-// empty set) exchangeable with the others: no option is more central.
-func Codes(m, n int, rng *rand.Rand) []uint32 {
-	all := rng.Perm(1<<m - 1)
-	out := []uint32{0}
-	for _, c := range all[:n-1] {
-		out = append(out, uint32(c+1))
+// Codes returns n distinct codes over positions with the given radices: a
+// code holds one digit per position, from 0 to radix-1. The first code is all
+// zeros; the others are drawn uniformly, without repeats, among the rest.
+// Read as "which change an option makes at each position" (0: none), it makes
+// the correct option (all zeros) exchangeable with the others: no option is
+// more central. With every radix 2 a code is a subset of the positions. The
+// radices' product must be at least n.
+func Codes(radix []int, n int, rng *rand.Rand) [][]int {
+	size := 1
+	for _, r := range radix {
+		size *= r
+	}
+	out := [][]int{make([]int, len(radix))}
+	for _, c := range rng.Perm(size - 1)[:n-1] {
+		c++ // skip the all-zero code
+		code := make([]int, len(radix))
+		for p, r := range radix {
+			code[p], c = c%r, c/r
+		}
+		out = append(out, code)
 	}
 	return out
 }

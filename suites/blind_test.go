@@ -76,6 +76,18 @@ var mcqBaselines = map[string]blind{
 			return float64(n)
 		})
 	},
+	"fewest repeated steps": func(q Question) []float64 {
+		return scoreEach(q, func(j int) float64 {
+			a := steps(q, j)
+			n := 0
+			for k := range a {
+				if slices.Contains(a[:k], a[k]) {
+					n++
+				}
+			}
+			return -float64(n)
+		})
+	},
 	"fewest steps the task text rules out": func(q Question) []float64 {
 		return scoreEach(q, func(j int) float64 { return -float64(contradictions(q, j)) })
 	},
@@ -188,7 +200,10 @@ func TestBlindBaselines(t *testing.T) {
 			}
 			acc := float64(hits[""]) / float64(len(qs))
 			t.Logf("%s / %s: %.1f%% (chance %.1f%%) %v", suite, name, 100*acc, 100*chance, hits)
-			if textOnlyKnownGap(suite, name) {
+			if ceiling, known := textOnlyKnownGap(suite, name); known {
+				if acc > ceiling {
+					t.Errorf("%s: %q scores %.1f%%, above the %.0f%% it is held to", suite, name, 100*acc, 100*ceiling)
+				}
 				continue
 			}
 			if acc > chance+0.05 {
@@ -251,10 +266,16 @@ func TestBlindBaselines(t *testing.T) {
 	}
 }
 
-// textOnlyKnownGap lists the suites where the task text alone rules out
-// distractors by design: plan_semantic's distractors take a step of another
-// task, which often names another value than the task does. The score is
-// still logged above.
-func textOnlyKnownGap(suite, baseline string) bool {
-	return suite == "plan_semantic" && baseline == "fewest steps the task text rules out"
+// textOnlyKnownGap returns the ceiling of a baseline that beats chance by
+// design: plan_semantic's distractors take a step of another task, which
+// often names another value than the task does. Where the form allows, the
+// builder prefers replacements the words cannot rule out (lookalikes, steps
+// the form already shows done), which holds this baseline near 59% (41% on
+// checkboxes, 52% on slider_checkboxes, 83% on radio_textboxes, whose tasks
+// name two elements only); the ceiling keeps it from creeping back up.
+func textOnlyKnownGap(suite, baseline string) (ceiling float64, known bool) {
+	if suite == "plan_semantic" && baseline == "fewest steps the task text rules out" {
+		return 0.63, true
+	}
+	return 0, false
 }

@@ -2,7 +2,6 @@ package suites
 
 import (
 	"cmp"
-	"math/bits"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -121,26 +120,26 @@ func recoveryMistakes(out []mutation, f *forms.Form, clean, start statesim.State
 	return out
 }
 
-// codeBits returns how many independent mutations n options need.
-func codeBits(n int) int { return bits.Len(uint(n - 1)) }
-
-// mutatedOptions builds n options from gold (without Submit) and one
-// mutation per position: option j carries the mutations of code j, so the
-// correct option (code 0) is exchangeable with the rest.
-func mutatedOptions(gold []statesim.Action, muts []mutation, codes []uint32) []option {
+// mutatedOptions builds n options from gold (without Submit) and the
+// mistakes chosen at some of its positions (alts[p] lists position p's, all
+// at one step): option j makes at each position the change its code names
+// (0: none), so the correct option (all zeros) is exchangeable with the rest.
+func mutatedOptions(gold []statesim.Action, alts [][]mutation, codes [][]int) []option {
 	opts := make([]option, len(codes))
-	for j, c := range codes {
+	for j, code := range codes {
 		plan := make([]statesim.Action, len(gold), len(gold)+1)
 		copy(plan, gold)
 		label := ""
-		for b, m := range muts {
-			if c&(1<<b) != 0 {
-				plan[m.pos] = m.step
-				if label != "" {
-					label += "; "
-				}
-				label += m.label
+		for p, d := range code {
+			if d == 0 {
+				continue
 			}
+			m := alts[p][d-1]
+			plan[m.pos] = m.step
+			if label != "" {
+				label += "; "
+			}
+			label += m.label
 		}
 		if label == "" {
 			label = "correct"
@@ -150,56 +149,81 @@ func mutatedOptions(gold []statesim.Action, muts []mutation, codes []uint32) []o
 	return opts
 }
 
-// pickMutations chooses one mutation at each of m distinct positions. So that
-// the correct option is not the shortest or longest text more often than
-// chance, a position's mistake makes the step's text longer or shorter by a
-// fair coin when it can be either, keeps its length when it cannot, and the
-// position is passed over when its mistakes all lengthen (or all shorten) it.
-// Positions are tried in random order, and mistakes(pos) is asked only for
-// the positions tried.
-func pickMutations(f *forms.Form, gold []statesim.Action, mistakes func(out []mutation, pos int) []mutation, m int, rng *rand.Rand) []mutation {
-	var out, cands []mutation
+// pickMutations chooses the mistakes n options are made of: one at each of
+// as many distinct positions as n options need (two positions give four
+// combinations), and where the plan has too few positions with a usable
+// mistake, more mistakes at the positions chosen (each option then makes one
+// of them there, or none). It returns the mistakes by position, or nil.
+//
+// So that the correct option is not the shortest or longest text more often
+// than chance, a fair coin says whether a position's mistakes lengthen the
+// step's text or shorten it (or keep its length); the position is passed
+// over when it has no such mistake. Mistakes that repeat a step of gold or
+// another mistake are left out, so no option repeats a step. Positions are
+// tried in random order, and mistakes(pos) is asked only for the positions
+// tried.
+func pickMutations(f *forms.Form, gold []statesim.Action, mistakes func(out []mutation, pos int) []mutation, n int, rng *rand.Rand) [][]mutation {
+	var out [][]mutation   // the mistakes chosen, by position
+	var spare [][]mutation // the other usable mistakes of each position chosen
+	taken := func(c mutation) bool {
+		for _, alts := range out {
+			if slices.ContainsFunc(alts, func(o mutation) bool { return o.step == c.step }) {
+				return true
+			}
+		}
+		return slices.Contains(gold, c.step)
+	}
+	combos := func() int {
+		k := 1
+		for _, alts := range out {
+			k *= 1 + len(alts)
+		}
+		return k
+	}
+	var cands []mutation
 	var buf []byte // steps are worded here only to compare their lengths
-	var signs []int
 	for _, p := range rng.Perm(len(gold)) {
-		if len(out) == m {
+		if combos() >= n {
 			break
+		}
+		cands = slices.DeleteFunc(mistakes(cands[:0], p), taken) // cands is reused: what is kept is copied
+		if len(cands) == 0 {
+			continue
 		}
 		buf = statesim.AppendEnglish(buf[:0], f, gold[p])
 		base := len(buf)
-		cands = mistakes(cands[:0], p) // the pick is copied out: cands is reused
-		signs = signs[:0]
-		var count [3]int // shorter, same, longer
+		want := [2]int{1, -1}[rng.IntN(2)] // lengthen or shorten the step's text
+		var side []mutation
 		for _, c := range cands {
 			buf = statesim.AppendEnglish(buf[:0], f, c.step)
-			sign := cmp.Compare(len(buf), base)
-			signs = append(signs, sign)
-			count[sign+1]++
+			if sign := cmp.Compare(len(buf), base); sign == want || sign == 0 {
+				side = append(side, c)
+			}
 		}
-		want := 0
-		switch {
-		case count[2] > 0 && count[0] > 0:
-			want = [2]int{1, -1}[rng.IntN(2)]
-		case count[1] > 0:
-		default:
+		if len(side) == 0 {
 			continue
 		}
-		k := rng.IntN(count[want+1])
-		for x, sign := range signs {
-			if sign != want {
-				continue
+		k := rng.IntN(len(side))
+		out = append(out, []mutation{side[k]})
+		spare = append(spare, append(side[:k:k], side[k+1:]...))
+	}
+	// Too few positions: add the spare mistakes, a position at a time.
+	for more := true; combos() < n && more; {
+		more = false
+		for i := range out {
+			spare[i] = slices.DeleteFunc(spare[i], taken) // another position may have taken one since
+			if combos() < n && len(spare[i]) > 0 {
+				k := rng.IntN(len(spare[i]))
+				out[i] = append(out[i], spare[i][k])
+				spare[i] = append(spare[i][:k], spare[i][k+1:]...)
+				more = true
 			}
-			if k == 0 {
-				out = append(out, cands[x])
-				break
-			}
-			k--
 		}
 	}
-	if len(out) < m {
+	if combos() < n {
 		return nil
 	}
-	slices.SortFunc(out, func(a, b mutation) int { return a.pos - b.pos })
+	slices.SortFunc(out, func(a, b []mutation) int { return a[0].pos - b[0].pos })
 	return out
 }
 
@@ -254,7 +278,6 @@ func prefilledOptions(f *forms.Form, start statesim.State, g statesim.Goal, box 
 
 func buildEdgeCase(sp *Spec, index int64) (Question, error) {
 	n := sp.choices()
-	m := codeBits(n)
 	return build("edge_case", sp, index, func(rng *rand.Rand, fam *forms.Family) (Question, error) {
 		f := fam.NewForm(rng)
 		clean := statesim.Clean(&f)
@@ -286,11 +309,15 @@ func buildEdgeCase(sp *Spec, index int64) (Question, error) {
 				return Question{}, errRetry
 			}
 			gold = recoveryPlan(&f, start, g, rng)
-			muts := pickMutations(&f, gold, func(out []mutation, p int) []mutation { return recoveryMistakes(out, &f, clean, start, gold, p, rng) }, m, rng)
+			muts := pickMutations(&f, gold, func(out []mutation, p int) []mutation { return recoveryMistakes(out, &f, clean, start, gold, p, rng) }, n, rng)
 			if muts == nil {
 				return Question{}, errRetry
 			}
-			opts = mutatedOptions(gold, muts, perturb.Codes(m, n, rng))
+			radix := make([]int, len(muts))
+			for p, alts := range muts {
+				radix[p] = 1 + len(alts)
+			}
+			opts = mutatedOptions(gold, muts, perturb.Codes(radix, n, rng))
 		}
 		q := Question{Horizon: len(gold), Task: g.Text}
 		q.Meta = Meta{Form: f, Start: start, History: hist, Goal: &g, Pictures: []statesim.State{start}}

@@ -22,24 +22,45 @@ func init() {
 func directPlan(f *forms.Form, s statesim.State, g statesim.Goal, rng *rand.Rand) []statesim.Action {
 	var plan []statesim.Action
 	for _, u := range unmetWants(f, s, g, rng) {
-		w, i := u.want, u.index
-		a := statesim.Action{Target: w.Target}
-		switch f.Elements[i].Kind {
-		case forms.Checkbox:
-			a.Op = statesim.Uncheck
-			if w.Value.N == 1 {
-				a.Op = statesim.Check
-			}
-		case forms.Slider:
-			a.Op, a.N = statesim.Set, w.Value.N
-		case forms.Radio:
-			a.Op = statesim.Select
-		case forms.TextBox:
-			a.Op, a.Text = statesim.Enter, w.Value.S
-		}
-		plan = append(plan, a)
+		plan = append(plan, directStep(f, u.index, u.want))
 	}
 	return plan
+}
+
+// directStep returns the step that gives element i the value want asks for,
+// whatever it held: check or uncheck, set the slider, select, enter the text.
+func directStep(f *forms.Form, i int, w statesim.Want) statesim.Action {
+	a := statesim.Action{Target: w.Target}
+	switch f.Elements[i].Kind {
+	case forms.Checkbox:
+		a.Op = statesim.Uncheck
+		if w.Value.N == 1 {
+			a.Op = statesim.Check
+		}
+	case forms.Slider:
+		a.Op, a.N = statesim.Set, w.Value.N
+	case forms.Radio:
+		a.Op = statesim.Select
+	case forms.TextBox:
+		a.Op, a.Text = statesim.Enter, w.Value.S
+	}
+	return a
+}
+
+// doneSteps returns replacements for step a that the task's words cannot
+// rule out: the task's own steps for the other elements it names whose
+// start values already meet it. Another start state would need them; here
+// they are wasted, and the plan misses step a. Only the picture tells.
+func doneSteps(f *forms.Form, s statesim.State, g statesim.Goal, a statesim.Action) []mutation {
+	var out []mutation
+	for _, w := range g.Wants {
+		i, err := f.Find(w.Target)
+		if err != nil || w.Target == a.Target || s[i] != w.Value {
+			continue
+		}
+		out = append(out, mutation{step: directStep(f, i, w), label: "does a step the form already shows done"})
+	}
+	return out
 }
 
 // foreignSteps returns replacements for step a drawn from other tasks: the
@@ -163,18 +184,31 @@ func buildPlanSemantic(sp *Spec, index int64) (Question, error) {
 		}
 		// Every distractor changes the same step, each in its own way, so no
 		// step is shared by most options except the ones all options share.
-		// A check or uncheck step is preferred: its lookalikes cannot be
-		// ruled out from the task's words.
-		pos := rng.IntN(len(gold))
+		// The step changed is one with the most replacements the task's
+		// words cannot rule out (lookalikes, steps already done); steps of
+		// other tasks or forms make up the rest.
+		pos := -1
 		var alts []mutation
 		for _, p := range rng.Perm(len(gold)) {
-			if l := lookalikeSteps(fam, &f, g, gold[p], rng); len(l) >= n-1 {
-				pos, alts = p, l[:n-1]
+			l := lookalikeSteps(fam, &f, g, gold[p], rng)
+			for _, m := range doneSteps(&f, start, g, gold[p]) {
+				if !slices.ContainsFunc(l, func(o mutation) bool { return o.step == m.step }) {
+					l = append(l, m)
+				}
+			}
+			// A replacement that repeats a step of the plan would let "the
+			// option without a repeated step" find the answer.
+			l = slices.DeleteFunc(l, func(m mutation) bool { return slices.Contains(gold, m.step) })
+			rng.Shuffle(len(l), func(i, j int) { l[i], l[j] = l[j], l[i] })
+			if pos < 0 || len(l) > len(alts) {
+				pos, alts = p, l[:min(len(l), n-1)]
+			}
+			if len(alts) == n-1 {
 				break
 			}
 		}
 		seen := func(a statesim.Action) bool {
-			return a == gold[pos] || slices.ContainsFunc(alts, func(m mutation) bool { return m.step == a })
+			return slices.Contains(gold, a) || slices.ContainsFunc(alts, func(m mutation) bool { return m.step == a })
 		}
 		for try := 0; try < 10 && len(alts) < n-1; try++ {
 			for _, m := range foreignSteps(fam, &f, gold[pos], rng) {
