@@ -227,6 +227,53 @@ func pickMutations(f *forms.Form, gold []statesim.Action, mistakes func(out []mu
 	return out
 }
 
+// variable reports whether the mistakes of recoveryMistakes can make n
+// distinct options of gold that repeat no step, as far as a quick count
+// tells. A plan of checkbox clicks only is varied by clicking the boxes it
+// leaves alone, F of them, which make at most 2^F combinations; other plans
+// are left to pickMutations.
+func variable(f *forms.Form, gold []statesim.Action, n int) bool {
+	free := 0
+	for i := range f.Elements {
+		if f.Elements[i].Kind != forms.Checkbox {
+			continue
+		}
+		r := f.RefOf(i)
+		if !slices.ContainsFunc(gold, func(a statesim.Action) bool { return a.Target == r }) {
+			free++
+		}
+	}
+	for _, a := range gold {
+		if a.Op != statesim.Click || a.Target.Kind != forms.Checkbox {
+			return true
+		}
+	}
+	return free < 31 && 1<<free >= n
+}
+
+// boxesToSpare is variable's count made before the mistakes are drawn, for
+// forms of checkboxes only whose task names every box: every mistake then
+// clicks a box the task wants as it is (a click on another box would help),
+// so at least one of the boxes the clean form already has right is lost to
+// the mistakes. For other forms it says yes and leaves the count to later.
+func boxesToSpare(f *forms.Form, clean statesim.State, g statesim.Goal, n int) bool {
+	boxes := 0
+	for i := range f.Elements {
+		switch f.Elements[i].Kind {
+		case forms.Checkbox:
+			boxes++
+		case forms.Submit:
+		default:
+			return true
+		}
+	}
+	if len(g.Wants) != boxes {
+		return true // some box is not named: mistakes there cost no box
+	}
+	right := len(g.Wants) - g.Unmet(f, clean) // boxes the clean form has right
+	return right-1 >= 31 || 1<<max(right-1, 0) >= n
+}
+
 // textWant returns the index and wanted text of the goal's text box, if any.
 func textWant(f *forms.Form, g statesim.Goal) (int, string, bool) {
 	for _, w := range g.Wants {
@@ -282,6 +329,9 @@ func buildEdgeCase(sp *Spec, index int64) (Question, error) {
 		f := fam.NewForm(rng)
 		clean := statesim.Clean(&f)
 		g := perturb.Goal(fam, &f, rng)
+		if !boxesToSpare(&f, clean, g, n) {
+			return Question{}, errRetry
+		}
 		box, text, typed := textWant(&f, g)
 		typed = typed && len(text) >= n
 		errs, start := perturb.Errors(&f, clean, g, 1+rng.IntN(3), rng)
@@ -309,6 +359,9 @@ func buildEdgeCase(sp *Spec, index int64) (Question, error) {
 				return Question{}, errRetry
 			}
 			gold = recoveryPlan(&f, start, g, rng)
+			if !variable(&f, gold, n) {
+				return Question{}, errRetry
+			}
 			muts := pickMutations(&f, gold, func(out []mutation, p int) []mutation { return recoveryMistakes(out, &f, clean, start, gold, p, rng) }, n, rng)
 			if muts == nil {
 				return Question{}, errRetry

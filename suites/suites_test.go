@@ -3,11 +3,13 @@ package suites
 import (
 	"encoding/json"
 	"fmt"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/formplan/formplan/forms"
+	"github.com/formplan/formplan/perturb"
 	"github.com/formplan/formplan/statesim"
 )
 
@@ -439,5 +441,43 @@ func TestFutureStateEquivalenceKinds(t *testing.T) {
 		if kinds[k] < 10 {
 			t.Errorf("only %d rows of kind %q", kinds[k], k)
 		}
+	}
+}
+
+// TestEdgeCaseShortcuts checks the two early rejections of edge_case against
+// what they stand for: when boxesToSpare says a checkbox form cannot spare
+// enough boxes, then after any mistakes drawn the recovery plan indeed
+// leaves too few boxes alone for variable, and when variable says no, no
+// option set that repeats no step exists (pickMutations finds none).
+func TestEdgeCaseShortcuts(t *testing.T) {
+	fam := forms.Builtin("checkboxes")
+	rng := rand.New(rand.NewPCG(9, 9))
+	rejected, checked := 0, 0
+	for i := 0; i < 3000; i++ {
+		f := fam.NewForm(rng)
+		clean := statesim.Clean(&f)
+		g := perturb.Goal(fam, &f, rng)
+		early := boxesToSpare(&f, clean, g, 4)
+		errs, start := perturb.Errors(&f, clean, g, 1+rng.IntN(3), rng)
+		if len(errs) == 0 {
+			continue
+		}
+		gold := recoveryPlan(&f, start, g, rng)
+		late := variable(&f, gold, 4)
+		if !early && late {
+			t.Fatalf("boxesToSpare rejected a form whose plan %v leaves enough boxes", gold)
+		}
+		if !late {
+			rejected++
+			for try := 0; try < 20; try++ {
+				if pickMutations(&f, gold, func(out []mutation, p int) []mutation { return recoveryMistakes(out, &f, clean, start, gold, p, rng) }, 4, rng) != nil {
+					t.Fatalf("variable rejected plan %v, but pickMutations found options", gold)
+				}
+			}
+		}
+		checked++
+	}
+	if rejected == 0 || rejected == checked {
+		t.Errorf("%d of %d plans rejected: the check needs both kinds", rejected, checked)
 	}
 }
