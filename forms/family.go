@@ -47,12 +47,12 @@ const labelAlphabet = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ01234
 
 // RandomLabel draws a MiniWoB-style label: 2 to 7 characters from a-z, A-Z, 0-9.
 func RandomLabel(rng *rand.Rand) string {
+	var b [7]byte
 	n := 2 + rng.IntN(6)
-	b := make([]byte, n)
-	for i := range b {
+	for i := range n {
 		b[i] = labelAlphabet[rng.IntN(len(labelAlphabet))]
 	}
-	return string(b)
+	return string(b[:n])
 }
 
 func numbers(lo, hi int) []string {

@@ -127,7 +127,7 @@ type Error struct {
 // selected radio button. Each error changes the state; it returns the errors
 // and the state after them.
 func Errors(f *forms.Form, s statesim.State, g statesim.Goal, n int, rng *rand.Rand) ([]Error, statesim.State) {
-	var out []Error
+	out := make([]Error, 0, n)
 	s = s.Clone()
 	t := make(statesim.State, len(s)) // s after a candidate error
 	at := make([]int, len(g.Wants))   // the element of each want, or -1
