@@ -445,10 +445,41 @@ func unmetWants(f *forms.Form, s statesim.State, g statesim.Goal, rng *rand.Rand
 	return out
 }
 
+// leavesWantAlone reports whether the correct plan leaves alone a part the
+// task constrains and that can start otherwise. That settles image_needed
+// at once: the part's start value meets the task (the plan is correct and
+// does not change it), so any other start value of the part breaks the plan.
+func leavesWantAlone(f *forms.Form, pt partition, start statesim.State, g statesim.Goal, correct []statesim.Action) bool {
+	touched := make([]bool, len(pt.parts))
+	for _, a := range correct {
+		if a.Op == statesim.Submit {
+			break
+		}
+		if i, err := statesim.Resolve(f, a); err == nil {
+			touched[pt.partOf[i]] = true
+		}
+	}
+	t := start.Clone()
+	for _, w := range g.Wants {
+		i, err := f.Find(w.Target)
+		if err != nil || touched[pt.partOf[i]] {
+			continue
+		}
+		p := pt.partOf[i]
+		if !partVariants(f, pt.parts[p], start, t, func(statesim.State) bool { return false }) {
+			return true // the part has another start value
+		}
+	}
+	return false
+}
+
 // mcqImageNeeded reports whether the verdicts on plans (the correct one at
 // answer) under goal g would differ for some other start state.
 func mcqImageNeeded(f *forms.Form, start statesim.State, g statesim.Goal, plans [][]statesim.Action, answer int) bool {
 	pt := partitionOf(f)
+	if leavesWantAlone(f, pt, start, g, plans[answer]) {
+		return true
+	}
 	pr := splitRuns(f, pt, plans)
 	// A part the task constrains but the correct plan leaves alone breaks
 	// it with any other value; a part the plan acts on often does (relative
