@@ -12,11 +12,17 @@ import (
 	"github.com/formplan/formplan/statesim"
 )
 
-// Goal draws a task for form f of family fam: every checkbox of a group gets
-// a random target (unless the group's InTask limits how many are named),
-// sliders a random position, one radio button of each group is to be
-// selected, and text boxes (InTask of them) a value from f.TextValues.
+// Goal draws a task for form f of family fam, worded: see Wants.
 func Goal(fam *forms.Family, f *forms.Form, rng *rand.Rand) statesim.Goal {
+	return statesim.NewGoal(f, Wants(fam, f, rng))
+}
+
+// Wants draws the wants of a task for form f of family fam, without wording
+// them, for callers that may still drop the task: every checkbox of a group
+// gets a random target (unless the group's InTask limits how many are
+// named), sliders a random position, one radio button of each group is to be
+// selected, and text boxes (InTask of them) a value from f.TextValues.
+func Wants(fam *forms.Family, f *forms.Form, rng *rand.Rand) []statesim.Want {
 	wants := make([]statesim.Want, 0, len(f.Elements))
 	members := make([]int, 0, len(f.Elements))
 	for gi, g := range fam.Groups {
@@ -58,7 +64,7 @@ func Goal(fam *forms.Family, f *forms.Form, rng *rand.Rand) statesim.Goal {
 			wants = append(wants, statesim.Want{Target: f.RefOf(i), Value: v})
 		}
 	}
-	return statesim.NewGoal(f, wants)
+	return wants
 }
 
 // Step draws one action of f's vocabulary: an element uniformly among those

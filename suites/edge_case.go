@@ -328,7 +328,7 @@ func buildEdgeCase(sp *Spec, index int64) (Question, error) {
 	return build("edge_case", sp, index, func(rng *rand.Rand, fam *forms.Family) (Question, error) {
 		f := fam.NewForm(rng)
 		clean := statesim.Clean(&f)
-		g := perturb.Goal(fam, &f, rng)
+		g := statesim.Goal{Wants: perturb.Wants(fam, &f, rng)} // worded once the question is kept
 		if !boxesToSpare(&f, clean, g, n) {
 			return Question{}, errRetry
 		}
@@ -372,11 +372,13 @@ func buildEdgeCase(sp *Spec, index int64) (Question, error) {
 			}
 			opts = mutatedOptions(gold, muts, perturb.Codes(radix, n, rng))
 		}
-		q := Question{Horizon: len(gold), Task: g.Text}
+		q := Question{Horizon: len(gold)}
 		q.Meta = Meta{Form: f, Start: start, History: hist, Goal: &g, Pictures: []statesim.State{start}}
 		if err := assembleMCQ(&q, &f, start, g, opts, rng); err != nil {
 			return Question{}, err
 		}
+		g.Text = statesim.Instruction(&f, g.Wants)
+		q.Task = g.Text
 		q.Question = "Task: " + g.Text + "\nThe screenshot shows the form now. Which plan completes the task from this state?\n" + optionList(q.Choices)
 		q.History = HistoryText(&f, hist)
 		q.Caption = statesim.Describe(&f, start)
