@@ -435,7 +435,7 @@ type unmet struct {
 
 // unmetWants returns the wants of g that s does not meet, in random order.
 func unmetWants(f *forms.Form, s statesim.State, g statesim.Goal, rng *rand.Rand) []unmet {
-	var out []unmet
+	out := make([]unmet, 0, len(g.Wants))
 	for _, k := range rng.Perm(len(g.Wants)) {
 		w := g.Wants[k]
 		if i, err := f.Find(w.Target); err == nil && s[i] != w.Value {

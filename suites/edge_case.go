@@ -32,7 +32,7 @@ type mutation struct {
 // what a partly filled box lacks, clearing a box that holds other text.
 // Steps come in random order.
 func recoveryPlan(f *forms.Form, s statesim.State, g statesim.Goal, rng *rand.Rand) []statesim.Action {
-	var plan []statesim.Action
+	plan := make([]statesim.Action, 0, len(g.Wants)+1)
 	for _, u := range unmetWants(f, s, g, rng) {
 		w, i := u.want, u.index
 		switch f.Elements[i].Kind {
