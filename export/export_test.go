@@ -736,6 +736,15 @@ func TestErrors(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(bad, "README.md")); err == nil {
 		t.Error("a failed Card left README.md")
 	}
+	// Metadata cut short is not JSON: the card says which row, not a count
+	// made from half a text.
+	rows := suiteRows(t, data(t, false))["temporal_order"]
+	rows[2].Metadata = rows[2].Metadata[:len(rows[2].Metadata)/2]
+	cut := t.TempDir()
+	writeParquet(t, filepath.Join(cut, "temporal_order", "test-00000-of-00001.parquet"), rows)
+	if err := Card(cut, testInfo); err == nil || !strings.Contains(err.Error(), "row 2: metadata is not a JSON object") {
+		t.Errorf("Card of cut metadata: %v", err)
+	}
 }
 
 // writeParquet writes rows to path.

@@ -132,10 +132,11 @@ type suiteStats struct {
 	// family and answer.
 	byHorizon map[string]map[int64]int64
 	byAnswer  map[string]map[string]int64
-	// withImage counts rows whose image holds bytes.
+	// withImage counts rows with a picture (image_width > 0, which gen
+	// verify checks goes with image bytes).
 	withImage int64
-	// twoPictures is set when some row shows two pictures (image and
-	// image_2).
+	// twoPictures is set when some row's metadata shows two pictures
+	// (image and image_2).
 	twoPictures bool
 	// freeFormat is set when some row expects a free answer ("Picture 1")
 	// rather than its letter.
@@ -182,10 +183,10 @@ func scanSuite(dir string, s suiteDir) (*suiteStats, error) {
 				st.withImage++
 			}
 			if row.Metadata != "" {
-				// Two values of a long JSON text, found in one pass without
-				// decoding the rest (gen verify checks the whole of it).
+				// Two values of a long JSON text, looked up without decoding
+				// the rest, once the text is known to be JSON.
 				m := gjson.Parse(row.Metadata)
-				if !m.IsObject() {
+				if !gjson.Valid(row.Metadata) || !m.IsObject() {
 					return fmt.Errorf("export: %s row %d: metadata is not a JSON object; run gen verify on the directory", rel, fs.rows-1)
 				}
 				m.ForEach(func(key, value gjson.Result) bool {

@@ -248,7 +248,7 @@ func variable(f *forms.Form, gold []statesim.Action, n int) bool {
 			return true
 		}
 	}
-	return free < 31 && 1<<free >= n
+	return free >= 31 || 1<<free >= n
 }
 
 // boxesToSpare is variable's count made before the mistakes are drawn, for

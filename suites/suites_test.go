@@ -481,3 +481,21 @@ func TestEdgeCaseShortcuts(t *testing.T) {
 		t.Errorf("%d of %d plans rejected: the check needs both kinds", rejected, checked)
 	}
 }
+
+// TestEdgeCaseManyBoxes builds edge_case on a family with more boxes than
+// a shift can count (36, three of them in the task): the early rejections
+// must let it through.
+func TestEdgeCaseManyBoxes(t *testing.T) {
+	g := forms.Group{Kind: forms.Checkbox, MinCount: 12, MaxCount: 12, InTask: 1}
+	fam := forms.Family{Name: "many", Refer: forms.ByOrdinal, Groups: []forms.Group{g, g, g}}
+	if err := fam.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	s, _ := Lookup("edge_case")
+	sp := &Spec{Seed: 1, Families: []forms.Family{fam}, Choices: 8}
+	for i := int64(0); i < 5; i++ {
+		if _, err := s.Build(sp, i); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
