@@ -2,6 +2,7 @@ package suites
 
 import (
 	"cmp"
+	"math/bits"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -251,12 +252,14 @@ func variable(f *forms.Form, gold []statesim.Action, n int) bool {
 	return free >= 31 || 1<<free >= n
 }
 
-// boxesToSpare is variable's count made before the mistakes are drawn, for
-// forms of checkboxes only whose task names every box: every mistake then
-// clicks a box the task wants as it is (a click on another box would help),
-// so at least one of the boxes the clean form already has right is lost to
-// the mistakes. For other forms it says yes and leaves the count to later.
-func boxesToSpare(f *forms.Form, clean statesim.State, g statesim.Goal, n int) bool {
+// maxMistakes returns how many mistakes (1 to 3) form f may get for its
+// options to be variable, or 0 when none would do. On forms of checkboxes
+// only whose task names every box, every mistake clicks a box the task
+// wants as it is (a click on another box would help), so each costs one of
+// the boxes the clean form has right, which the options need ⌈log2 n⌉ of.
+// Capping the mistakes there, rather than drawing too many and starting
+// again, keeps small forms in the mix. Other forms may get 3.
+func maxMistakes(f *forms.Form, clean statesim.State, g statesim.Goal, n int) int {
 	boxes := 0
 	for i := range f.Elements {
 		switch f.Elements[i].Kind {
@@ -264,14 +267,14 @@ func boxesToSpare(f *forms.Form, clean statesim.State, g statesim.Goal, n int) b
 			boxes++
 		case forms.Submit:
 		default:
-			return true
+			return 3
 		}
 	}
 	if len(g.Wants) != boxes {
-		return true // some box is not named: mistakes there cost no box
+		return 3 // some box is not named: mistakes there cost no box
 	}
 	right := len(g.Wants) - g.Unmet(f, clean) // boxes the clean form has right
-	return right-1 >= 31 || 1<<max(right-1, 0) >= n
+	return max(0, min(3, right-bits.Len(uint(n-1))))
 }
 
 // textWant returns the index and wanted text of the goal's text box, if any.
@@ -329,12 +332,13 @@ func buildEdgeCase(sp *Spec, index int64) (Question, error) {
 		f := fam.NewForm(rng)
 		clean := statesim.Clean(&f)
 		g := statesim.Goal{Wants: perturb.Wants(fam, &f, rng)} // worded once the question is kept
-		if !boxesToSpare(&f, clean, g, n) {
+		most := maxMistakes(&f, clean, g, n)
+		if most == 0 {
 			return Question{}, errRetry
 		}
 		box, text, typed := textWant(&f, g)
 		typed = typed && len(text) >= n
-		errs, start := perturb.Errors(&f, clean, g, 1+rng.IntN(3), rng)
+		errs, start := perturb.Errors(&f, clean, g, 1+rng.IntN(most), rng)
 		var hist []statesim.Action
 		for _, e := range errs {
 			hist = append(hist, e.Action)

@@ -444,11 +444,11 @@ func TestFutureStateEquivalenceKinds(t *testing.T) {
 	}
 }
 
-// TestEdgeCaseShortcuts checks the two early rejections of edge_case against
-// what they stand for: when boxesToSpare says a checkbox form cannot spare
-// enough boxes, then after any mistakes drawn the recovery plan indeed
-// leaves too few boxes alone for variable, and when variable says no, no
-// option set that repeats no step exists (pickMutations finds none).
+// TestEdgeCaseShortcuts checks edge_case's cap on mistakes and its early
+// rejection against what they stand for: with at most maxMistakes mistakes
+// the recovery plan leaves enough boxes alone for variable, with one more
+// it does not; and when variable says no, no option set that repeats no
+// step exists (pickMutations finds none).
 func TestEdgeCaseShortcuts(t *testing.T) {
 	fam := forms.Builtin("checkboxes")
 	rng := rand.New(rand.NewPCG(9, 9))
@@ -457,17 +457,17 @@ func TestEdgeCaseShortcuts(t *testing.T) {
 		f := fam.NewForm(rng)
 		clean := statesim.Clean(&f)
 		g := perturb.Goal(fam, &f, rng)
-		early := boxesToSpare(&f, clean, g, 4)
-		errs, start := perturb.Errors(&f, clean, g, 1+rng.IntN(3), rng)
-		if len(errs) == 0 {
-			continue
+		most := maxMistakes(&f, clean, g, 4)
+		k := 1 + rng.IntN(3)
+		errs, start := perturb.Errors(&f, clean, g, k, rng)
+		if len(errs) < k {
+			continue // too few boxes to make k mistakes on
 		}
 		gold := recoveryPlan(&f, start, g, rng)
-		late := variable(&f, gold, 4)
-		if !early && late {
-			t.Fatalf("boxesToSpare rejected a form whose plan %v leaves enough boxes", gold)
+		if ok := variable(&f, gold, 4); ok != (k <= most) {
+			t.Fatalf("%d mistakes, at most %d allowed, but variable says %v for plan %v", k, most, ok, gold)
 		}
-		if !late {
+		if !variable(&f, gold, 4) {
 			rejected++
 			for try := 0; try < 20; try++ {
 				if pickMutations(&f, gold, func(out []mutation, p int) []mutation { return recoveryMistakes(out, &f, clean, start, gold, p, rng) }, 4, rng) != nil {
