@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/formplan/formplan/forms"
 	"github.com/formplan/formplan/statesim"
 )
 
@@ -263,6 +264,48 @@ func TestBlindBaselines(t *testing.T) {
 	}
 	if acc := float64(hits) / float64(3*perFamily); acc > 0.55 {
 		t.Errorf("temporal_order: always Picture 1 scores %.1f%%", 100*acc)
+	}
+}
+
+// TestBlindBaselinesOtherChoices runs the structural baselines at other
+// option counts than the default, where the option sets are built
+// differently (more positions, several mistakes at one position). The
+// task-text baseline is held to chance up to 4 options and only logged past
+// that, where edge_case on radio_textboxes falls back on mistakes the words
+// rule out (see README), and for plan_semantic, where it beats chance by
+// design.
+func TestBlindBaselinesOtherChoices(t *testing.T) {
+	rng := rand.New(rand.NewPCG(2, 2))
+	for _, n := range []int{2, 3, 6, 8} {
+		sp := &Spec{Seed: 13, Families: forms.Builtins(), Choices: n}
+		for _, suite := range []string{"edge_case", "plan_shuffle", "plan_semantic"} {
+			s, _ := Lookup(suite)
+			var qs []Question
+			for i := int64(0); i < 1200; i++ {
+				q, err := s.Build(sp, i)
+				if err != nil {
+					t.Fatal(err)
+				}
+				qs = append(qs, q)
+			}
+			chance := 1 / float64(n)
+			for name, b := range mcqBaselines {
+				hits := 0
+				for _, q := range qs {
+					if pickBest(b(q), rng) == q.AnswerIdx {
+						hits++
+					}
+				}
+				acc := float64(hits) / float64(len(qs))
+				if name == "fewest steps the task text rules out" && (suite == "plan_semantic" || n > 4) {
+					t.Logf("%d choices, %s / %s: %.1f%% (chance %.1f%%)", n, suite, name, 100*acc, 100*chance)
+					continue
+				}
+				if acc > chance+0.05 {
+					t.Errorf("%d choices, %s: blind baseline %q scores %.1f%%, chance is %.1f%%", n, suite, name, 100*acc, 100*chance)
+				}
+			}
+		}
 	}
 }
 
