@@ -1,6 +1,7 @@
 package suites
 
 import (
+	"maps"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -191,7 +192,8 @@ func TestBlindBaselines(t *testing.T) {
 	for _, suite := range []string{"edge_case", "plan_shuffle", "plan_semantic"} {
 		qs := rows(t, suite)
 		chance := 1 / float64(len(qs[0].Choices))
-		for name, b := range mcqBaselines {
+		for _, name := range slices.Sorted(maps.Keys(mcqBaselines)) { // in one order: ties draw from rng
+			b := mcqBaselines[name]
 			hits := map[string]int{}
 			for _, q := range qs {
 				if pickBest(b(q), rng) == q.AnswerIdx {
@@ -289,7 +291,8 @@ func TestBlindBaselinesOtherChoices(t *testing.T) {
 				qs = append(qs, q)
 			}
 			chance := 1 / float64(n)
-			for name, b := range mcqBaselines {
+			for _, name := range slices.Sorted(maps.Keys(mcqBaselines)) { // in one order: ties draw from rng
+				b := mcqBaselines[name]
 				hits := 0
 				for _, q := range qs {
 					if pickBest(b(q), rng) == q.AnswerIdx {

@@ -182,23 +182,31 @@ func buildPlanShuffle(sp *Spec, index int64) (Question, error) {
 			return Question{}, err
 		}
 		g := goalFromState(fam, &f, out.Final, touched)
-		c := rng.IntN(n) // where the gold plan sits in the chain of powers
-		ks := make([]int, 0, n-1)
-		for j := 0; j < n; j++ {
-			if j != c {
-				ks = append(ks, (j-c+steps)%steps)
-			}
+		// Every power of the cycle must fail, not only the ones shown: were
+		// the cycle chosen for the powers next to the gold plan, which ones
+		// those are would depend on where the gold plan sits, and that would
+		// tell. A cycle some of whose powers still reach the goal is drawn
+		// again: the draws that pass are uniform over the cycles that work
+		// for this gold plan, and redrawing a cycle is far cheaper than a
+		// question.
+		all := make([]int, steps-1)
+		for k := range all {
+			all[k] = k + 1
 		}
-		// A cycle some of whose powers still reach the goal is drawn again:
-		// the draws that pass are uniform over the cycles that work for this
-		// gold plan, and redrawing a cycle is far cheaper than a question.
 		var sigma []int
 		for try := 0; ; try++ {
 			if try == maxCycles {
 				return Question{}, errRetry
 			}
-			if sigma = cycle(steps, rng); reordersFail(&f, start, g, gold, sigma, ks) {
+			if sigma = cycle(steps, rng); reordersFail(&f, start, g, gold, sigma, all) {
 				break
+			}
+		}
+		c := rng.IntN(n) // where the gold plan sits in the chain of powers
+		ks := make([]int, 0, n-1)
+		for j := 0; j < n; j++ {
+			if j != c {
+				ks = append(ks, (j-c+steps)%steps)
 			}
 		}
 		opts := []option{{plan: withSubmit(gold), label: "correct"}}
