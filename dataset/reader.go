@@ -20,15 +20,16 @@ type Reader struct {
 }
 
 // Summary is the part of a row that says what the row is, without its
-// pictures, prompts or options: what a dataset card counts. Reading
+// pictures or prompts: what a dataset card and the VLMEvalKit layout count. Reading
 // summaries decodes only these columns, a fraction of the file.
 type Summary struct {
-	Family     string `parquet:"family,optional"`
-	Horizon    *int64 `parquet:"horizon,optional"`
-	Question   string `parquet:"question,optional"`
-	Answer     string `parquet:"answer,optional"`
-	ImageWidth int64  `parquet:"image_width,optional"` // 0 when the row has no picture
-	Metadata   string `parquet:"metadata,optional"`
+	Family     string   `parquet:"family,optional"`
+	Horizon    *int64   `parquet:"horizon,optional"`
+	Question   string   `parquet:"question,optional"`
+	Choices    []string `parquet:"choices,optional,list" parquet-element:",optional"`
+	Answer     string   `parquet:"answer,optional"`
+	ImageWidth int64    `parquet:"image_width,optional"` // 0 when the row has no picture
+	Metadata   string   `parquet:"metadata,optional"`
 }
 
 // Open opens the Parquet file at path for reading. It fails if the file's

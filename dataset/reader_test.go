@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -116,7 +117,7 @@ func TestReadSummaries(t *testing.T) {
 	}
 	for i, s := range got {
 		w := rows[i]
-		if s.Family != w.Family || s.Question != w.Question || s.Answer != w.Answer || s.ImageWidth != w.ImageWidth || s.Metadata != w.Metadata ||
+		if s.Family != w.Family || s.Question != w.Question || !slices.Equal(s.Choices, w.Choices) || s.Answer != w.Answer || s.ImageWidth != w.ImageWidth || s.Metadata != w.Metadata ||
 			(s.Horizon == nil) != (w.Horizon == nil) || (s.Horizon != nil && *s.Horizon != *w.Horizon) {
 			t.Fatalf("summary %d = %+v, row has family %q horizon %v answer %q width %d", i, s, w.Family, w.Horizon, w.Answer, w.ImageWidth)
 		}

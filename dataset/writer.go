@@ -250,9 +250,13 @@ func checkRow(r *Row) error {
 	return nil
 }
 
-// WriteFile writes rows to a new file at path, as Create, Write and Close
-// would; like them, it leaves no file behind on error.
+// WriteFile writes rows to a new file at path, creating its folder, as
+// Create, Write and Close would; like them, it leaves no file behind on
+// error.
 func WriteFile(path string, opts Options, rows ...Row) error {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return fmt.Errorf("dataset: %w", err)
+	}
 	w, err := Create(path, opts)
 	if err != nil {
 		return err

@@ -265,44 +265,31 @@ func writeSuiteSection(b *bytes.Buffer, st *suiteStats, info Info) {
 		fmt.Fprintf(b, "%stext\n%s\n%s\n\n", fence, st.example, fence)
 	}
 
-	horizons := map[int64]bool{}
-	for _, m := range st.byHorizon {
-		for h := range m {
-			horizons[h] = true
-		}
-	}
-	hs := sortedKeys(horizons)
-	var hLabels []string
-	for _, h := range hs {
-		if h == noHorizon {
-			hLabels = append(hLabels, "null")
-		} else {
-			hLabels = append(hLabels, strconv.FormatInt(h, 10))
-		}
-	}
-	b.WriteString("Rows by family and horizon:\n\n")
-	writeCountTable(b, "family \\ horizon", hLabels, sortedKeys(st.byHorizon), func(fam string, k int) int64 {
-		return st.byHorizon[fam][hs[k]]
-	})
+	writeByFamily(b, "horizon", st.byHorizon, noHorizon, func(h int64) string { return strconv.FormatInt(h, 10) })
+	writeByFamily(b, "answer", st.byAnswer, "", mdCell)
+}
 
-	answers := map[string]bool{}
-	for _, m := range st.byAnswer {
-		for a := range m {
-			answers[a] = true
+// writeByFamily writes the table "Rows by family and <what>" of counts, a
+// column per value seen in any family, in order; the value null stands for
+// a missing one.
+func writeByFamily[K interface{ ~int64 | ~string }](b *bytes.Buffer, what string, counts map[string]map[K]int64, null K, label func(K) string) {
+	seen := map[K]bool{}
+	for _, m := range counts {
+		for k := range m {
+			seen[k] = true
 		}
 	}
-	as := sortedKeys(answers)
-	var aLabels []string
-	for _, a := range as {
-		if a == "" {
-			aLabels = append(aLabels, "null")
-		} else {
-			aLabels = append(aLabels, mdCell(a))
+	keys := sortedKeys(seen)
+	labels := make([]string, len(keys))
+	for i, k := range keys {
+		labels[i] = "null"
+		if k != null {
+			labels[i] = label(k)
 		}
 	}
-	b.WriteString("Rows by family and answer:\n\n")
-	writeCountTable(b, "family \\ answer", aLabels, sortedKeys(st.byAnswer), func(fam string, k int) int64 {
-		return st.byAnswer[fam][as[k]]
+	fmt.Fprintf(b, "Rows by family and %s:\n\n", what)
+	writeCountTable(b, "family \\ "+what, labels, sortedKeys(counts), func(fam string, i int) int64 {
+		return counts[fam][keys[i]]
 	})
 }
 

@@ -26,6 +26,7 @@ import (
 	"github.com/formplan/formplan/dataset"
 	"github.com/formplan/formplan/forms"
 	"github.com/formplan/formplan/generate"
+	"github.com/formplan/formplan/internal/filetree"
 	"github.com/formplan/formplan/suites"
 )
 
@@ -653,24 +654,11 @@ func decode64(t *testing.T, s string) []byte {
 // treeHashes returns the SHA-256 of every file under dir by relative path.
 func treeHashes(t *testing.T, dir string) map[string]string {
 	t.Helper()
-	out := map[string]string{}
-	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		b, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(dir, p)
-		sum := sha256.Sum256(b)
-		out[filepath.ToSlash(rel)] = hex.EncodeToString(sum[:])
-		return nil
-	})
+	sums, err := filetree.Hashes(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return out
+	return sums
 }
 
 func TestDeterministic(t *testing.T) {
@@ -750,9 +738,6 @@ func TestErrors(t *testing.T) {
 // writeParquet writes rows to path.
 func writeParquet(t *testing.T, path string, rows []dataset.Row) {
 	t.Helper()
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		t.Fatal(err)
-	}
 	if err := dataset.WriteFile(path, dataset.Options{}, rows...); err != nil {
 		t.Fatal(err)
 	}

@@ -8,16 +8,15 @@ import (
 	"io"
 	"path/filepath"
 	"strconv"
+	"strings"
 
 	"github.com/formplan/formplan/dataset"
+	"github.com/formplan/formplan/suites"
 )
 
 // vlmDir is the directory of the VLMEvalKit files, under the dataset
 // directory.
 const vlmDir = "vlmevalkit"
-
-// letters are the option columns of a multiple-choice TSV.
-var letters = []string{"A", "B", "C", "D", "E", "F", "G", "H"}
 
 // pandasNA are the cell texts that pandas.read_csv, which VLMEvalKit uses,
 // reads as a missing value by default.
@@ -81,7 +80,7 @@ type vlmLayout struct {
 func vlmScan(dir string, s suiteDir) (vlmLayout, error) {
 	l := vlmLayout{yorn: true}
 	for _, rel := range s.files {
-		err := eachRow(filepath.Join(dir, filepath.FromSlash(rel)), func(_ *dataset.Reader, row *dataset.Row) error {
+		err := eachSummary(filepath.Join(dir, filepath.FromSlash(rel)), func(_ *dataset.Reader, row *dataset.Summary) error {
 			l.options = max(l.options, len(row.Choices))
 			if row.Answer != "Yes" && row.Answer != "No" {
 				l.yorn = false
@@ -92,8 +91,8 @@ func vlmScan(dir string, s suiteDir) (vlmLayout, error) {
 			return l, err
 		}
 	}
-	if l.options > len(letters) {
-		return l, fmt.Errorf("export: %s: %d options, VLMEvalKit layout has at most %d", s.name, l.options, len(letters))
+	if l.options > len(suites.Letters) {
+		return l, fmt.Errorf("export: %s: %d options, VLMEvalKit layout has at most %d", s.name, l.options, len(suites.Letters))
 	}
 	if l.yorn {
 		l.options = 0
@@ -112,7 +111,7 @@ func vlmSuite(dir string, s suiteDir) error {
 		cw := csv.NewWriter(w)
 		cw.Comma = '\t'
 		header := []string{"index", "image", "question"}
-		header = append(header, letters[:layout.options]...)
+		header = append(header, strings.Split(suites.Letters[:layout.options], "")...) // the option columns
 		header = append(header, "answer", "category", "l2-category")
 		if err := cw.Write(header); err != nil {
 			return err

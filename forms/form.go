@@ -96,6 +96,19 @@ func (f *Form) RefOf(i int) Ref {
 	return Ref{Kind: e.Kind, Ordinal: e.Ordinal}
 }
 
+// Members returns the indices of the elements of group g, in form order.
+// The elements of a group share one kind; radio buttons of a group exclude
+// each other.
+func (f *Form) Members(g string) []int {
+	var out []int
+	for i := range f.Elements {
+		if f.Elements[i].Group == g {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
 // Count returns how many elements of kind k the form has.
 func (f *Form) Count(k Kind) int {
 	n := 0

@@ -196,6 +196,9 @@ func TestGroupName(t *testing.T) {
 	// from group 1.
 	group := map[Kind]string{Radio: GroupName(0), TextBox: GroupName(1)}
 	f := Builtin("radio_textboxes").NewForm(rand.New(rand.NewPCG(4, 5)))
+	if m := f.Members(GroupName(0)); len(m) != 3 || f.Elements[m[0]].Kind != Radio || f.Elements[m[2]].Ordinal != 3 {
+		t.Errorf("Members(g0) = %v, want the three radio buttons", m)
+	}
 	for _, e := range f.Elements {
 		if e.Kind != Submit && e.Group != group[e.Kind] {
 			t.Errorf("element %s (%s) is in group %q, want %q", e.ID, e.Kind, e.Group, group[e.Kind])

@@ -26,13 +26,10 @@ type Screens struct {
 	Scale    float64 // the renderer's scale, recorded in every row
 }
 
-// picture identifies what one screenshot shows.
-func pictureKey(q *suites.Question, s statesim.State) (string, error) {
-	f, err := json.Marshal(q.Meta.Form)
-	if err != nil {
-		return "", err
-	}
-	return string(f) + "\x00" + s.Key() + "\x00" + q.Task, nil
+// pictureKey identifies what one screenshot shows: the form (as JSON), the
+// state and the task.
+func pictureKey(form []byte, s statesim.State, task string) string {
+	return string(form) + "\x00" + s.Key() + "\x00" + task
 }
 
 // rowBoxes is the JSON of the boxes column.
@@ -50,11 +47,12 @@ func (p *Screens) Paint(ctx context.Context, qs []suites.Question, rows []datase
 	var refs []ref
 	for k := range qs {
 		q := &qs[k]
+		form, err := json.Marshal(q.Meta.Form) // once for all the question's pictures
+		if err != nil {
+			return fmt.Errorf("generate: %s %d: %w", q.Suite, q.Index, err)
+		}
 		for pic, s := range q.Meta.Pictures {
-			key, err := pictureKey(q, s)
-			if err != nil {
-				return fmt.Errorf("generate: %s %d: %w", q.Suite, q.Index, err)
-			}
+			key := pictureKey(form, s, q.Task)
 			j, ok := index[key]
 			if !ok {
 				job, err := formview.Job(&q.Meta.Form, s, q.Task, "f"+strconv.Itoa(len(jobs)))

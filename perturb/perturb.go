@@ -24,15 +24,8 @@ func Goal(fam *forms.Family, f *forms.Form, rng *rand.Rand) statesim.Goal {
 // selected, and text boxes (InTask of them) a value from f.TextValues.
 func Wants(fam *forms.Family, f *forms.Form, rng *rand.Rand) []statesim.Want {
 	wants := make([]statesim.Want, 0, len(f.Elements))
-	members := make([]int, 0, len(f.Elements))
 	for gi, g := range fam.Groups {
-		members = members[:0]
-		name := forms.GroupName(gi)
-		for i := range f.Elements {
-			if f.Elements[i].Group == name {
-				members = append(members, i)
-			}
-		}
+		members := f.Members(forms.GroupName(gi))
 		if len(members) == 0 {
 			continue
 		}
@@ -136,20 +129,8 @@ func Errors(f *forms.Form, s statesim.State, g statesim.Goal, n int, rng *rand.R
 	out := make([]Error, 0, n)
 	s = s.Clone()
 	t := make(statesim.State, len(s)) // s after a candidate error
-	at := make([]int, len(g.Wants))   // the element of each want, or -1
-	for k, w := range g.Wants {
-		at[k], _ = f.Find(w.Target) // -1 when the form has no such element
-	}
-	unmetIn := func(st statesim.State) int { // g.Unmet, with the wants resolved once
-		n := 0
-		for k, w := range g.Wants {
-			if at[k] < 0 || st[at[k]] != w.Value {
-				n++
-			}
-		}
-		return n
-	}
-	unmet := unmetIn(s)
+	at := g.Indices(f)
+	unmet := g.UnmetAt(at, s)
 	for tries := 0; len(out) < n && tries < 50; tries++ {
 		i := rng.IntN(len(f.Elements))
 		e := &f.Elements[i]
@@ -176,7 +157,7 @@ func Errors(f *forms.Form, s statesim.State, g statesim.Goal, n int, rng *rand.R
 		if t.Equal(s) {
 			continue
 		}
-		u := unmetIn(t)
+		u := g.UnmetAt(at, t)
 		if u < unmet {
 			continue // it happens to help: not a mistake
 		}

@@ -30,6 +30,7 @@ import (
 	"github.com/google/renameio/v2"
 
 	"github.com/formplan/formplan/dataset"
+	"github.com/formplan/formplan/suites"
 )
 
 // DefaultPerSuite is the number of questions shown per suite when
@@ -340,9 +341,6 @@ type picture struct {
 	Problem       string       // why the bytes cannot be shown, or ""
 }
 
-// letters are the option letters.
-const letters = "ABCDEFGH"
-
 // displayZoom enlarges the pictures over their CSS size so that the small
 // MiniWoB forms are easy to read.
 const displayZoom = 1.5
@@ -376,13 +374,13 @@ func newCard(r dataset.Row, pos int) card {
 	correct := -1
 	if r.AnswerIdx != nil {
 		correct = int(*r.AnswerIdx)
-	} else if i := strings.Index(letters, r.Answer); len(r.Answer) == 1 && i >= 0 {
+	} else if i := strings.Index(suites.Letters, r.Answer); len(r.Answer) == 1 && i >= 0 {
 		correct = i
 	}
 	for i, text := range r.Choices {
 		o := option{Text: text, Correct: i == correct}
-		if !c.YesNo && i < len(letters) {
-			o.Letter = letters[i : i+1]
+		if !c.YesNo && i < len(suites.Letters) {
+			o.Letter = suites.Letters[i : i+1]
 		}
 		if i < len(r.OptionLabels) && r.OptionLabels[i] != "correct" {
 			o.Label = r.OptionLabels[i]

@@ -355,9 +355,6 @@ func escape(s string) string {
 // writeRows writes hand-made rows to the Parquet file path.
 func writeRows(t *testing.T, path string, rows []dataset.Row) {
 	t.Helper()
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		t.Fatal(err)
-	}
 	if err := dataset.WriteFile(path, dataset.Options{}, rows...); err != nil {
 		t.Fatal(err)
 	}

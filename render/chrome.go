@@ -105,7 +105,7 @@ func startInstance(ctx context.Context, path string, tabs int) (*instance, error
 		browserCancel: browserCancel,
 		done:          make(chan struct{}),
 	}
-	in.render = newTabPool(in, tabs, setupRenderTab)
+	in.render = newTabPool(in, tabs, setupTab)
 	in.exec = newTabPool(in, tabs, setupExecTab)
 
 	// The first Do binds the life of the browser to the context it gets, so

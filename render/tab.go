@@ -85,11 +85,6 @@ func (t *tab) blockNetwork(ctx context.Context) error {
 	return nil
 }
 
-// setupRenderTab sets up a tab for Render.
-func setupRenderTab(ctx context.Context, t *tab) error {
-	return setupTab(ctx, t)
-}
-
 // setupExecTab sets up a tab for Execute.
 func setupExecTab(ctx context.Context, t *tab) error {
 	if err := setupTab(ctx, t); err != nil {

@@ -183,15 +183,12 @@ func Run(f *forms.Form, start State, plan []Action) (Outcome, error) {
 func RunTo(f *forms.Form, start State, plan []Action, s State) (Outcome, error) {
 	copy(s, start)
 	for k, a := range plan {
-		if a.Op == Submit {
-			if _, err := resolve(f, a); err != nil {
-				return Outcome{}, &StepError{Step: k, Action: a, Err: err}
-			}
-			return Outcome{Final: s, Submitted: true, Steps: k}, nil
-		}
 		i, err := resolve(f, a)
 		if err != nil {
 			return Outcome{}, &StepError{Step: k, Action: a, Err: err}
+		}
+		if a.Op == Submit {
+			return Outcome{Final: s, Submitted: true, Steps: k}, nil
 		}
 		applyAt(f, s, i, a)
 	}

@@ -43,6 +43,27 @@ func (g Goal) Unmet(f *forms.Form, s State) int {
 	return n
 }
 
+// Indices returns, for each want, the index in f.Elements of the element it
+// names, or -1 when f has no such element: resolved once for UnmetAt.
+func (g Goal) Indices(f *forms.Form) []int {
+	at := make([]int, len(g.Wants))
+	for k, w := range g.Wants {
+		at[k], _ = f.Find(w.Target)
+	}
+	return at
+}
+
+// UnmetAt is Unmet with the wants resolved by Indices.
+func (g Goal) UnmetAt(at []int, s State) int {
+	n := 0
+	for k, w := range g.Wants {
+		if at[k] < 0 || s[at[k]] != w.Value {
+			n++
+		}
+	}
+	return n
+}
+
 // Validate reports whether the goal can be met on f: every want names an
 // element of the form once, with a value that element can hold, and no two
 // radio buttons of one group are both wanted selected. Radio buttons can only
@@ -155,9 +176,7 @@ func Instruction(f *forms.Form, wants []Want) string {
 	if len(buf) == 0 {
 		return "Hit Submit."
 	}
-	if buf[0] >= 'a' && buf[0] <= 'z' {
-		buf[0] -= 'a' - 'A'
-	}
+	upperAt(buf, 0)
 	return string(append(buf, ", then hit Submit."...))
 }
 

@@ -28,8 +28,8 @@ func RandomState(f *forms.Form, rng *rand.Rand, p float64) State {
 				s[i].N = v
 			}
 		case forms.Radio:
-			if firstOfGroup(f, i) && rng.Float64() < p {
-				s[radioOfGroup(f, e.Group, rng.IntN(countGroup(f, e.Group)))].N = 1
+			if members := f.Members(e.Group); members[0] == i && rng.Float64() < p {
+				s[members[rng.IntN(len(members))]].N = 1
 			}
 		case forms.TextBox:
 			if len(f.TextValues) > 0 && rng.Float64() < p {
@@ -38,39 +38,4 @@ func RandomState(f *forms.Form, rng *rand.Rand, p float64) State {
 		}
 	}
 	return s
-}
-
-// firstOfGroup reports whether radio button i comes first in its group.
-func firstOfGroup(f *forms.Form, i int) bool {
-	els := f.Elements
-	for j := 0; j < i; j++ {
-		if els[j].Kind == forms.Radio && els[j].Group == els[i].Group {
-			return false
-		}
-	}
-	return true
-}
-
-// countGroup returns how many radio buttons group g has.
-func countGroup(f *forms.Form, g string) int {
-	n := 0
-	for j := range f.Elements {
-		if o := &f.Elements[j]; o.Kind == forms.Radio && o.Group == g {
-			n++
-		}
-	}
-	return n
-}
-
-// radioOfGroup returns the index of the k-th (0-based) radio button of group g.
-func radioOfGroup(f *forms.Form, g string, k int) int {
-	for j := range f.Elements {
-		if o := &f.Elements[j]; o.Kind == forms.Radio && o.Group == g {
-			if k == 0 {
-				return j
-			}
-			k--
-		}
-	}
-	return -1
 }

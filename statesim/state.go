@@ -147,9 +147,7 @@ func Describe(f *forms.Form, s State) string {
 		} else {
 			n := len(b)
 			b = f.AppendName(b, f.RefOf(i))
-			if n < len(b) && b[n] >= 'a' && b[n] <= 'z' {
-				b[n] -= 'a' - 'A'
-			}
+			upperAt(b, n)
 		}
 		switch e.Kind {
 		case forms.Checkbox:
@@ -175,6 +173,13 @@ func Describe(f *forms.Form, s State) string {
 		}
 	}
 	return string(b)
+}
+
+// upperAt makes the ASCII letter at b[i], if there is one, upper case.
+func upperAt(b []byte, i int) {
+	if i < len(b) && b[i] >= 'a' && b[i] <= 'z' {
+		b[i] -= 'a' - 'A'
+	}
 }
 
 func pick(c bool, a, b string) string {

@@ -110,7 +110,7 @@ func partitionOf(f *forms.Form) partition {
 			continue
 		}
 		if e.Kind == forms.Radio {
-			if j := firstRadio(f, e.Group); j < i {
+			if j := f.Members(e.Group)[0]; j < i {
 				pt.partOf[i] = pt.partOf[j]
 				size[pt.partOf[j]]++
 				continue
@@ -132,16 +132,6 @@ func partitionOf(f *forms.Form) partition {
 		}
 	}
 	return pt
-}
-
-// firstRadio returns the index of the first radio button of group g.
-func firstRadio(f *forms.Form, g string) int {
-	for i := range f.Elements {
-		if e := &f.Elements[i]; e.Kind == forms.Radio && e.Group == g {
-			return i
-		}
-	}
-	return -1
 }
 
 // variants calls fn with every start state that differs from s in exactly
@@ -379,17 +369,14 @@ func (pr *partRuns) replay(f *forms.Form, pt partition, t statesim.State, j, p i
 // goal g: option j holds on a part when its plan is valid, submits, and its
 // final state meets every want on that part's elements.
 func goalPartOK(f *forms.Form, pt partition, g statesim.Goal, pr *partRuns) func(t statesim.State, part int) []bool {
-	// The wants, each with its element and part; and which parts have any.
-	at := make([]int, 0, len(g.Wants))
+	// The wants' elements (-1: never met; judged by the plans' own checks)
+	// and which parts have any.
+	at := g.Indices(f)
 	wanted := make([]bool, len(pt.parts))
-	for _, w := range g.Wants {
-		i, err := f.Find(w.Target)
-		if err != nil {
-			i = -1 // never met; judged by the plans' own checks
-		} else {
+	for _, i := range at {
+		if i >= 0 {
 			wanted[pt.partOf[i]] = true
 		}
-		at = append(at, i)
 	}
 	res := make([]bool, len(pr.ok)) // reused: dependsOnStart copies what it keeps
 	return func(t statesim.State, p int) []bool {
@@ -481,20 +468,12 @@ func mcqImageNeeded(f *forms.Form, start statesim.State, g statesim.Goal, plans 
 		return true
 	}
 	pr := splitRuns(f, pt, plans)
-	// A part the task constrains but the correct plan leaves alone breaks
-	// it with any other value; a part the plan acts on often does (relative
-	// steps); the others only through other options.
+	// The parts the correct plan acts on first: with relative steps, another
+	// start value breaks it. (A part the task constrains that the plan
+	// leaves alone was settled by leavesWantAlone.)
 	rank := make([]int, len(pt.parts))
 	for p := range rank {
-		rank[p] = 2
-	}
-	for _, w := range g.Wants {
-		if i, err := f.Find(w.Target); err == nil {
-			rank[pt.partOf[i]] = 0
-		}
-	}
-	for p := range rank {
-		if pr.touches(answer, p) {
+		if !pr.touches(answer, p) {
 			rank[p] = 1
 		}
 	}

@@ -83,10 +83,8 @@ func recoveryMistakes(out []mutation, f *forms.Form, clean, start statesim.State
 	}
 	switch a.Op {
 	case statesim.Click:
-		for j := range f.Elements {
-			if r := f.RefOf(j); r.Kind == forms.Checkbox && r != a.Target {
-				add(statesim.Action{Op: statesim.Click, Target: r}, "toggles the wrong checkbox")
-			}
+		for _, r := range others(f, forms.Checkbox, a.Target) {
+			add(statesim.Action{Op: statesim.Click, Target: r}, "toggles the wrong checkbox")
 		}
 	case statesim.Move:
 		want := start[i].N + a.N
@@ -234,19 +232,15 @@ func pickMutations(f *forms.Form, gold []statesim.Action, mistakes func(out []mu
 // leaves alone, F of them, which make at most 2^F combinations; other plans
 // are left to pickMutations.
 func variable(f *forms.Form, gold []statesim.Action, n int) bool {
-	free := 0
-	for i := range f.Elements {
-		if f.Elements[i].Kind != forms.Checkbox {
-			continue
-		}
-		r := f.RefOf(i)
-		if !slices.ContainsFunc(gold, func(a statesim.Action) bool { return a.Target == r }) {
-			free++
-		}
-	}
 	for _, a := range gold {
 		if a.Op != statesim.Click || a.Target.Kind != forms.Checkbox {
 			return true
+		}
+	}
+	free := 0
+	for _, r := range others(f, forms.Checkbox, forms.Ref{}) { // the zero Ref names no box: all of them
+		if !slices.ContainsFunc(gold, func(a statesim.Action) bool { return a.Target == r }) {
+			free++
 		}
 	}
 	return free >= 31 || 1<<free >= n
@@ -378,15 +372,10 @@ func buildEdgeCase(sp *Spec, index int64) (Question, error) {
 		}
 		q := Question{Horizon: len(gold)}
 		q.Meta = Meta{Form: f, Start: start, History: hist, Goal: &g, Pictures: []statesim.State{start}}
-		if err := assembleMCQ(&q, &f, start, g, opts, rng); err != nil {
+		if err := finishMCQ(&q, &f, start, &g, opts, whichPlan, rng); err != nil {
 			return Question{}, err
 		}
-		g.Text = statesim.Instruction(&f, g.Wants)
-		q.Task = g.Text
-		q.Question = "Task: " + g.Text + "\nThe screenshot shows the form now. Which plan completes the task from this state?\n" + optionList(q.Choices)
 		q.History = HistoryText(&f, hist)
-		q.Caption = statesim.Describe(&f, start)
-		q.ImageNeeded = mcqImageNeeded(&f, start, g, q.Meta.Plans, q.AnswerIdx)
 		return q, nil
 	})
 }

@@ -177,7 +177,7 @@ func buildPlanSemantic(sp *Spec, index int64) (Question, error) {
 	return build("plan_semantic", sp, index, func(rng *rand.Rand, fam *forms.Family) (Question, error) {
 		f := fam.NewForm(rng)
 		start := statesim.RandomState(&f, rng, 0.3)
-		g := perturb.Goal(fam, &f, rng)
+		g := statesim.Goal{Wants: perturb.Wants(fam, &f, rng)} // worded once the question is kept
 		gold := directPlan(&f, start, g, rng)
 		if len(gold) == 0 {
 			return Question{}, errRetry
@@ -226,14 +226,11 @@ func buildPlanSemantic(sp *Spec, index int64) (Question, error) {
 			p[pos] = m.step
 			opts = append(opts, option{plan: p, label: m.label})
 		}
-		q := Question{Horizon: len(gold), Task: g.Text}
+		q := Question{Horizon: len(gold)}
 		q.Meta = Meta{Form: f, Start: start, Goal: &g, Pictures: []statesim.State{start}}
-		if err := assembleMCQ(&q, &f, start, g, opts, rng); err != nil {
+		if err := finishMCQ(&q, &f, start, &g, opts, whichPlan, rng); err != nil {
 			return Question{}, err
 		}
-		q.Question = "Task: " + g.Text + "\nThe screenshot shows the form now. Which plan completes the task from this state?\n" + optionList(q.Choices)
-		q.Caption = statesim.Describe(&f, start)
-		q.ImageNeeded = mcqImageNeeded(&f, start, g, q.Meta.Plans, q.AnswerIdx)
 		return q, nil
 	})
 }

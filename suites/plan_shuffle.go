@@ -215,14 +215,9 @@ func buildPlanShuffle(sp *Spec, index int64) (Question, error) {
 		}
 		q := Question{Horizon: steps}
 		q.Meta = Meta{Form: f, Start: start, Goal: &g, Pictures: []statesim.State{start}}
-		if err := assembleMCQ(&q, &f, start, g, opts, rng); err != nil {
+		if err := finishMCQ(&q, &f, start, &g, opts, "The plans below use the same steps in different orders. "+whichPlan, rng); err != nil {
 			return Question{}, err
 		}
-		g.Text = statesim.Instruction(&f, g.Wants)
-		q.Task = g.Text
-		q.Question = "Task: " + g.Text + "\nThe screenshot shows the form now. The plans below use the same steps in different orders. Which plan completes the task from this state?\n" + optionList(q.Choices)
-		q.Caption = statesim.Describe(&f, start)
-		q.ImageNeeded = mcqImageNeeded(&f, start, g, q.Meta.Plans, q.AnswerIdx)
 		return q, nil
 	})
 }

@@ -229,6 +229,25 @@ func assembleMCQ(q *Question, f *forms.Form, start statesim.State, g statesim.Go
 	return nil
 }
 
+// finishMCQ completes a multiple-choice question about start on form f
+// whose Horizon and Meta (with Goal g) are set: it assembles the options
+// (see assembleMCQ), words the goal now that the question is kept, and fills
+// the task, the question (lead asks it), the caption and image_needed.
+func finishMCQ(q *Question, f *forms.Form, start statesim.State, g *statesim.Goal, opts []option, lead string, rng *rand.Rand) error {
+	if err := assembleMCQ(q, f, start, *g, opts, rng); err != nil {
+		return err
+	}
+	g.Text = statesim.Instruction(f, g.Wants)
+	q.Task = g.Text
+	q.Question = "Task: " + g.Text + "\nThe screenshot shows the form now. " + lead + "\n" + optionList(q.Choices)
+	q.Caption = statesim.Describe(f, start)
+	q.ImageNeeded = mcqImageNeeded(f, start, *g, q.Meta.Plans, q.AnswerIdx)
+	return nil
+}
+
+// whichPlan is the question most multiple-choice suites ask.
+const whichPlan = "Which plan completes the task from this state?"
+
 // optionList renders choices as "A. ..." blocks for a question text.
 func optionList(choices []string) string {
 	var b strings.Builder
@@ -271,7 +290,7 @@ func build(name string, sp *Spec, index int64, draw func(rng *rand.Rand, fam *fo
 
 // addPrompts fills the question's Instruct and CoT prompts.
 func addPrompts(q *Question) error {
-	d := templates.PromptData{Question: q.Question, Choices: q.Choices, Format: q.Meta.Format}
+	d := templates.PromptData{Question: q.Question, Format: q.Meta.Format}
 	letters := make([]string, len(q.Choices))
 	for k := range q.Choices {
 		letters[k] = Letters[k : k+1]

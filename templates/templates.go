@@ -31,10 +31,9 @@ const (
 
 // PromptData is what a prompt template may use.
 type PromptData struct {
-	Question string   // the question with its options
-	Choices  []string // option texts
-	Letters  string   // the option letters in use, such as "A, B, C or D"
-	Format   string   // temporal_order: "mcq" or "free"
+	Question string // the question with its options
+	Letters  string // the option letters in use, such as "A, B, C or D"
+	Format   string // temporal_order: "mcq" or "free"
 }
 
 // Prompt renders the prompt of suite in style (Instruct or CoT).

@@ -16,7 +16,6 @@ var update = flag.Bool("update", false, "rewrite the golden prompt files in test
 func TestGolden(t *testing.T) {
 	data := PromptData{
 		Question: "Task: Select Br and click Submit.\nWhich plan completes the task from this state?\nA.\n1. Click Br\n2. Hit Submit\nB.\n1. Hit Submit",
-		Choices:  []string{"1. Click Br\n2. Hit Submit", "1. Hit Submit"},
 		Letters:  "A or B",
 		Format:   "mcq",
 	}

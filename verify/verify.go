@@ -500,11 +500,15 @@ func checkMeta(row *dataset.Row, suite string, m *suites.Meta, p *problems) {
 		}
 	}
 
-	checkColumns(row, m, p)
+	texts := make([]string, len(m.Plans)) // each plan's English, rendered once
+	for j, plan := range m.Plans {
+		texts[j] = suites.PlanText(&m.Form, plan)
+	}
+	checkColumns(row, m, texts, p)
 
 	switch suite {
 	case "edge_case", "plan_semantic", "plan_shuffle":
-		checkMCQ(row, suite, m, runs, p)
+		checkMCQ(row, suite, m, texts, runs, p)
 	case "future_state":
 		checkFutureState(row, m, runs, p)
 	case "temporal_order":
@@ -515,8 +519,8 @@ func checkMeta(row *dataset.Row, suite string, m *suites.Meta, p *problems) {
 }
 
 // checkColumns checks what every suite shares: choices, letters, labels,
-// answer index, plan renderings.
-func checkColumns(row *dataset.Row, m *suites.Meta, p *problems) {
+// answer index, plan renderings (texts holds each plan's English).
+func checkColumns(row *dataset.Row, m *suites.Meta, texts []string, p *problems) {
 	f := &m.Form
 	n := len(row.Choices)
 	if n < 2 || n > len(suites.Letters) {
@@ -559,7 +563,7 @@ func checkColumns(row *dataset.Row, m *suites.Meta, p *problems) {
 		p.addf("%d plans_text and %d plans_pddl entries for %d plans", len(row.PlansText), len(row.PlansPDDL), len(m.Plans))
 	} else {
 		for j, plan := range m.Plans {
-			if row.PlansText[j] != suites.PlanText(f, plan) {
+			if row.PlansText[j] != texts[j] {
 				p.addf("plans_text %d does not render plan %d", j+1, j+1)
 			}
 			if row.PlansPDDL[j] != suites.PlanPDDL(f, plan) {
@@ -594,15 +598,16 @@ func checkLetter(row *dataset.Row, p *problems) {
 	}
 }
 
-// checkMCQ checks edge_case, plan_semantic and plan_shuffle rows.
-func checkMCQ(row *dataset.Row, suite string, m *suites.Meta, runs []run, p *problems) {
+// checkMCQ checks edge_case, plan_semantic and plan_shuffle rows; texts
+// holds each plan's English.
+func checkMCQ(row *dataset.Row, suite string, m *suites.Meta, texts []string, runs []run, p *problems) {
 	f := &m.Form
 	checkLetter(row, p)
 	if len(m.Plans) != len(row.Choices) {
 		p.addf("%d plans for %d choices", len(m.Plans), len(row.Choices))
 	} else {
-		for k, plan := range m.Plans {
-			if row.Choices[k] != suites.PlanText(f, plan) {
+		for k := range m.Plans {
+			if row.Choices[k] != texts[k] {
 				p.addf("choice %s is not the text of plan %d", letter(k), k+1)
 			}
 		}

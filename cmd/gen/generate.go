@@ -64,11 +64,7 @@ func generateCmd(ctx context.Context, c *config, stdout, stderr io.Writer) error
 	chromium, fonts := "", ""
 	meta := map[string]string{}
 	if !c.noImages {
-		chrome, err := render.FindChrome(c.chrome)
-		if err != nil {
-			return err
-		}
-		r, err := render.New(ctx, render.Options{ChromePath: chrome, Scale: c.scale, Head: formview.Head()})
+		r, err := render.New(ctx, render.Options{ChromePath: c.chrome, Scale: c.scale, Head: formview.Head()}) // finds Chromium
 		if err != nil {
 			return err
 		}

@@ -3,16 +3,15 @@ package main
 import (
 	"bytes"
 	"context"
-	"crypto/sha256"
 	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/formplan/formplan/dataset"
+	"github.com/formplan/formplan/internal/filetree"
 )
 
 // runGen runs gen with args and returns its output and error.
@@ -72,19 +71,7 @@ func TestBadInput(t *testing.T) {
 // hashTree returns the SHA-256 of every file under dir.
 func hashTree(t *testing.T, dir string) map[string]string {
 	t.Helper()
-	sums := map[string]string{}
-	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		b, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(dir, p)
-		sums[rel] = fmt.Sprintf("%x", sha256.Sum256(b))
-		return nil
-	})
+	sums, err := filetree.Hashes(dir)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,11 +1,8 @@
 package main
 
 import (
-	"bytes"
-	"context"
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -14,20 +11,12 @@ import (
 	"github.com/formplan/formplan/suites"
 )
 
-// verifyRun runs gen with args and returns its output and error.
-func verifyRun(t *testing.T, args ...string) (string, string, error) {
-	t.Helper()
-	var out, errb bytes.Buffer
-	err := run(context.Background(), args, &out, &errb)
-	return out.String(), errb.String(), err
-}
-
 // verifyDataset writes every suite, n rows each, without pictures into a
 // new directory and returns it.
 func verifyDataset(t *testing.T, n int) string {
 	t.Helper()
 	dir := t.TempDir()
-	if _, stderr, err := verifyRun(t, "--no-images", "--quiet", "--seed", "5", "--n", fmt.Sprint(n), "--out", dir); err != nil {
+	if _, stderr, err := runGen(t, "--no-images", "--quiet", "--seed", "5", "--n", fmt.Sprint(n), "--out", dir); err != nil {
 		t.Fatalf("gen: %v\n%s", err, stderr)
 	}
 	return dir
@@ -38,7 +27,7 @@ func TestVerify(t *testing.T) {
 	dir := verifyDataset(t, n)
 
 	t.Run("ok", func(t *testing.T) {
-		stdout, stderr, err := verifyRun(t, "verify", dir)
+		stdout, stderr, err := runGen(t, "verify", dir)
 		if err != nil {
 			t.Fatalf("gen verify: %v\n%s", err, stderr)
 		}
@@ -56,7 +45,7 @@ func TestVerify(t *testing.T) {
 	})
 
 	t.Run("quiet", func(t *testing.T) {
-		stdout, stderr, err := verifyRun(t, "verify", "--quiet", dir)
+		stdout, stderr, err := runGen(t, "verify", "--quiet", dir)
 		if err != nil || stdout != "" || stderr != "" {
 			t.Fatalf("gen verify --quiet: %v, stdout %q, stderr %q", err, stdout, stderr)
 		}
@@ -80,11 +69,11 @@ func TestVerify(t *testing.T) {
 				r.AnswerIdx, r.Answer = &k, suites.Letters[k:k+1]
 				id = r.ID
 			}
-			if err := writeVerifyRows(filepath.Join(bad, s, filepath.Base(files[0])), rows); err != nil {
+			if err := dataset.WriteFile(filepath.Join(bad, s, filepath.Base(files[0])), dataset.Options{}, rows...); err != nil {
 				t.Fatal(err)
 			}
 		}
-		stdout, stderr, err := verifyRun(t, "verify", bad)
+		stdout, stderr, err := runGen(t, "verify", bad)
 		want := fmt.Sprintf("verify: 1 of %d rows failed", n*len(suites.Names()))
 		if err == nil || err.Error() != want {
 			t.Fatalf("error %v, want %q", err, want)
@@ -100,14 +89,6 @@ func TestVerify(t *testing.T) {
 			t.Errorf("summary does not count the failure:\n%s", stdout)
 		}
 	})
-}
-
-// writeVerifyRows writes rows to a new file at path.
-func writeVerifyRows(path string, rows []dataset.Row) error {
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return err
-	}
-	return dataset.WriteFile(path, dataset.Options{}, rows...)
 }
 
 func TestVerifyBadInput(t *testing.T) {
@@ -126,7 +107,7 @@ func TestVerifyBadInput(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			_, _, err := verifyRun(t, append([]string{"verify"}, tc.args...)...)
+			_, _, err := runGen(t, append([]string{"verify"}, tc.args...)...)
 			if err == nil || !strings.Contains(err.Error(), tc.want) {
 				t.Fatalf("error %v, want one containing %q", err, tc.want)
 			}
@@ -139,7 +120,7 @@ func TestVerifyBadInput(t *testing.T) {
 }
 
 func TestVerifyHelp(t *testing.T) {
-	_, stderr, err := verifyRun(t, "verify", "--help")
+	_, stderr, err := runGen(t, "verify", "--help")
 	if err != nil {
 		t.Fatal(err)
 	}
