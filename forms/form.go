@@ -99,14 +99,28 @@ func (f *Form) RefOf(i int) Ref {
 // Members returns the indices of the elements of group g, in form order.
 // The elements of a group share one kind; radio buttons of a group exclude
 // each other.
-func (f *Form) Members(g string) []int {
-	var out []int
+func (f *Form) Members(g string) []int { return f.AppendMembers(nil, g) }
+
+// AppendMembers appends the indices Members returns to dst, for loops that
+// reuse one buffer.
+func (f *Form) AppendMembers(dst []int, g string) []int {
 	for i := range f.Elements {
 		if f.Elements[i].Group == g {
-			out = append(out, i)
+			dst = append(dst, i)
 		}
 	}
-	return out
+	return dst
+}
+
+// First returns the index of the first element of group g, or -1. Unlike
+// Members, it allocates nothing.
+func (f *Form) First(g string) int {
+	for i := range f.Elements {
+		if f.Elements[i].Group == g {
+			return i
+		}
+	}
+	return -1
 }
 
 // Count returns how many elements of kind k the form has.

@@ -199,6 +199,9 @@ func TestGroupName(t *testing.T) {
 	if m := f.Members(GroupName(0)); len(m) != 3 || f.Elements[m[0]].Kind != Radio || f.Elements[m[2]].Ordinal != 3 {
 		t.Errorf("Members(g0) = %v, want the three radio buttons", m)
 	}
+	if f.First(GroupName(1)) != 3 || f.First("none") != -1 {
+		t.Errorf("First(g1), First(none) = %d, %d; want 3, -1", f.First(GroupName(1)), f.First("none"))
+	}
 	for _, e := range f.Elements {
 		if e.Kind != Submit && e.Group != group[e.Kind] {
 			t.Errorf("element %s (%s) is in group %q, want %q", e.ID, e.Kind, e.Group, group[e.Kind])

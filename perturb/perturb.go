@@ -24,8 +24,9 @@ func Goal(fam *forms.Family, f *forms.Form, rng *rand.Rand) statesim.Goal {
 // selected, and text boxes (InTask of them) a value from f.TextValues.
 func Wants(fam *forms.Family, f *forms.Form, rng *rand.Rand) []statesim.Want {
 	wants := make([]statesim.Want, 0, len(f.Elements))
+	var members []int // reused by every group
 	for gi, g := range fam.Groups {
-		members := f.Members(forms.GroupName(gi))
+		members = f.AppendMembers(members[:0], forms.GroupName(gi))
 		if len(members) == 0 {
 			continue
 		}

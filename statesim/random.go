@@ -28,7 +28,8 @@ func RandomState(f *forms.Form, rng *rand.Rand, p float64) State {
 				s[i].N = v
 			}
 		case forms.Radio:
-			if members := f.Members(e.Group); members[0] == i && rng.Float64() < p {
+			if f.First(e.Group) == i && rng.Float64() < p {
+				members := f.Members(e.Group)
 				s[members[rng.IntN(len(members))]].N = 1
 			}
 		case forms.TextBox:

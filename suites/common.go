@@ -110,7 +110,7 @@ func partitionOf(f *forms.Form) partition {
 			continue
 		}
 		if e.Kind == forms.Radio {
-			if j := f.Members(e.Group)[0]; j < i {
+			if j := f.First(e.Group); j < i {
 				pt.partOf[i] = pt.partOf[j]
 				size[pt.partOf[j]]++
 				continue

@@ -2,6 +2,7 @@ package suites
 
 import (
 	"cmp"
+	"iter"
 	"math/bits"
 	"math/rand/v2"
 	"slices"
@@ -60,15 +61,20 @@ func recoveryPlan(f *forms.Form, s statesim.State, g statesim.Goal, rng *rand.Ra
 
 // others returns references to the form's elements of kind k other than r.
 func others(f *forms.Form, k forms.Kind, r forms.Ref) []forms.Ref {
-	var out []forms.Ref
-	for i := range f.Elements {
-		if f.Elements[i].Kind == k {
-			if ref := f.RefOf(i); ref != r {
-				out = append(out, ref)
+	return slices.Collect(eachOther(f, k, r))
+}
+
+// eachOther yields what others returns, without making a slice of it.
+func eachOther(f *forms.Form, k forms.Kind, r forms.Ref) iter.Seq[forms.Ref] {
+	return func(yield func(forms.Ref) bool) {
+		for i := range f.Elements {
+			if f.Elements[i].Kind == k {
+				if ref := f.RefOf(i); ref != r && !yield(ref) {
+					return
+				}
 			}
 		}
 	}
-	return out
 }
 
 // recoveryMistakes appends to out the wrong steps a model recovering from
@@ -83,7 +89,7 @@ func recoveryMistakes(out []mutation, f *forms.Form, clean, start statesim.State
 	}
 	switch a.Op {
 	case statesim.Click:
-		for _, r := range others(f, forms.Checkbox, a.Target) {
+		for r := range eachOther(f, forms.Checkbox, a.Target) {
 			add(statesim.Action{Op: statesim.Click, Target: r}, "toggles the wrong checkbox")
 		}
 	case statesim.Move:
@@ -238,7 +244,7 @@ func variable(f *forms.Form, gold []statesim.Action, n int) bool {
 		}
 	}
 	free := 0
-	for _, r := range others(f, forms.Checkbox, forms.Ref{}) { // the zero Ref names no box: all of them
+	for r := range eachOther(f, forms.Checkbox, forms.Ref{}) { // the zero Ref names no box: all of them
 		if !slices.ContainsFunc(gold, func(a statesim.Action) bool { return a.Target == r }) {
 			free++
 		}
