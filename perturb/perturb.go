@@ -118,13 +118,14 @@ var checkboxOps = [3]statesim.Op{statesim.Check, statesim.Uncheck, statesim.Clic
 
 // Error is one mistake applied to a clean form, with its kind.
 type Error struct {
-	Kind   string          // wrong_click, prefilled_text, moved_slider, wrong_radio
+	Kind   string          // wrong_click, prefilled_text, partly_typed, moved_slider, wrong_radio
 	Action statesim.Action // what was done
 }
 
 // Errors draws n mistakes on f that move state s away from goal g where it
-// can: wrong clicks on checkboxes, pre-filled text, a moved slider, a wrongly
-// selected radio button. Each error changes the state; it returns the errors
+// can: wrong clicks on checkboxes, pre-filled text (another value, or the
+// start of the text the task wants), a moved slider, a wrongly selected
+// radio button. Each error changes the state; it returns the errors
 // and the state after them.
 func Errors(f *forms.Form, s statesim.State, g statesim.Goal, n int, rng *rand.Rand) ([]Error, statesim.State) {
 	out := make([]Error, 0, n)
@@ -150,6 +151,10 @@ func Errors(f *forms.Form, s statesim.State, g statesim.Goal, n int, rng *rand.R
 				continue
 			}
 			er = Error{"prefilled_text", statesim.Action{Op: statesim.Type, Target: ref, Text: f.TextValues[rng.IntN(len(f.TextValues))]}}
+			if w := wantedText(f, g, ref); len(w) > 1 && rng.IntN(2) == 0 {
+				// Typing stopped part way: the box holds the start of the text.
+				er = Error{"partly_typed", statesim.Action{Op: statesim.Type, Target: ref, Text: w[:1+rng.IntN(len(w)-1)]}}
+			}
 		default:
 			continue
 		}
@@ -166,6 +171,16 @@ func Errors(f *forms.Form, s statesim.State, g statesim.Goal, n int, rng *rand.R
 		out = append(out, er)
 	}
 	return out, s
+}
+
+// wantedText returns the text g wants in the text box ref, or "".
+func wantedText(f *forms.Form, g statesim.Goal, ref forms.Ref) string {
+	for _, w := range g.Wants {
+		if w.Target == ref {
+			return w.Value.S
+		}
+	}
+	return ""
 }
 
 // Codes returns n distinct codes over positions with the given radices: a

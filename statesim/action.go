@@ -216,10 +216,10 @@ func AppendEnglish(dst []byte, f *forms.Form, a Action) []byte {
 			dst = append(dst, " handle to "...)
 			return strconv.AppendInt(dst, int64(a.N), 10)
 		case a.N >= 0:
-			dst = append(dst, " handle to the right until the slider value increases by "...)
+			dst = append(dst, " handle right by "...)
 			return strconv.AppendInt(dst, int64(a.N), 10)
 		}
-		dst = append(dst, " handle to the left until the slider value decreases by "...)
+		dst = append(dst, " handle left by "...)
 		return strconv.AppendInt(dst, int64(-a.N), 10)
 	case Type, Enter:
 		dst = append(dst, verb(a.Op)...)

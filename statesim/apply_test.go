@@ -148,8 +148,8 @@ func TestEnglishAndPDDL(t *testing.T) {
 	}{
 		{f, Action{Op: Uncheck, Target: cb(2)}, "Uncheck the 2nd checkbox", "(uncheck checkbox-2)"},
 		{labelled, Action{Op: Check, Target: forms.Ref{Kind: forms.Checkbox, Label: "A"}}, "Check A", "(check checkbox-A)"},
-		{f, Action{Op: Move, Target: sl(), N: 3}, "Move the slider handle to the right until the slider value increases by 3", "(move slider-1 3)"},
-		{f, Action{Op: Move, Target: sl(), N: -2}, "Move the slider handle to the left until the slider value decreases by 2", "(move slider-1 -2)"},
+		{f, Action{Op: Move, Target: sl(), N: 3}, "Move the slider handle right by 3", "(move slider-1 3)"},
+		{f, Action{Op: Move, Target: sl(), N: -2}, "Move the slider handle left by 2", "(move slider-1 -2)"},
 		{f, Action{Op: Set, Target: sl(), N: 4}, "Move the slider handle to 4", "(set slider-1 4)"},
 		{f, Action{Op: Enter, Target: tb(1), Text: "12"}, `Enter "12" into the 1st textbox`, `(enter textbox-1 "12")`},
 		{f, Action{Op: Type, Target: tb(1), Text: "5"}, `Type "5" into the 1st textbox`, `(type textbox-1 "5")`},

@@ -132,47 +132,55 @@ func Validate(f *forms.Form, s State) error {
 func Describe(f *forms.Form, s State) string {
 	b := make([]byte, 0, 48*len(f.Elements))
 	for i := range f.Elements {
-		e := &f.Elements[i]
-		if e.Kind == forms.Submit {
+		if f.Elements[i].Kind == forms.Submit {
 			continue
 		}
 		if len(b) > 0 {
 			b = append(b, ' ')
 		}
-		if f.Refer == forms.ByLabel && e.Label != "" {
-			b = append(b, "The "...)
-			b = append(b, e.Kind.Noun()...)
-			b = append(b, ' ')
-			b = strconv.AppendQuote(b, e.Label)
-		} else {
-			n := len(b)
-			b = f.AppendName(b, f.RefOf(i))
-			upperAt(b, n)
-		}
-		switch e.Kind {
-		case forms.Checkbox:
-			b = append(b, pick(s[i].N == 1, " is checked.", " is unchecked.")...)
-		case forms.Radio:
-			b = append(b, pick(s[i].N == 1, " is selected.", " is not selected.")...)
-		case forms.Slider:
-			b = append(b, " (from "...)
-			b = strconv.AppendInt(b, int64(e.Min), 10)
-			b = append(b, " to "...)
-			b = strconv.AppendInt(b, int64(e.Max), 10)
-			b = append(b, ") is at "...)
-			b = strconv.AppendInt(b, int64(s[i].N), 10)
-			b = append(b, '.')
-		case forms.TextBox:
-			if s[i].S == "" {
-				b = append(b, " is empty."...)
-			} else {
-				b = append(b, " contains "...)
-				b = strconv.AppendQuote(b, s[i].S)
-				b = append(b, '.')
-			}
-		}
+		b = AppendDescription(b, f, s, i)
 	}
 	return string(b)
+}
+
+// AppendDescription appends the sentence Describe gives element i of f in
+// state s, such as "The 2nd checkbox is checked.", and returns the extended
+// buffer.
+func AppendDescription(b []byte, f *forms.Form, s State, i int) []byte {
+	e := &f.Elements[i]
+	if f.Refer == forms.ByLabel && e.Label != "" {
+		b = append(b, "The "...)
+		b = append(b, e.Kind.Noun()...)
+		b = append(b, ' ')
+		b = strconv.AppendQuote(b, e.Label)
+	} else {
+		n := len(b)
+		b = f.AppendName(b, f.RefOf(i))
+		upperAt(b, n)
+	}
+	switch e.Kind {
+	case forms.Checkbox:
+		b = append(b, pick(s[i].N == 1, " is checked.", " is unchecked.")...)
+	case forms.Radio:
+		b = append(b, pick(s[i].N == 1, " is selected.", " is not selected.")...)
+	case forms.Slider:
+		b = append(b, " (from "...)
+		b = strconv.AppendInt(b, int64(e.Min), 10)
+		b = append(b, " to "...)
+		b = strconv.AppendInt(b, int64(e.Max), 10)
+		b = append(b, ") is at "...)
+		b = strconv.AppendInt(b, int64(s[i].N), 10)
+		b = append(b, '.')
+	case forms.TextBox:
+		if s[i].S == "" {
+			b = append(b, " is empty."...)
+		} else {
+			b = append(b, " contains "...)
+			b = strconv.AppendQuote(b, s[i].S)
+			b = append(b, '.')
+		}
+	}
+	return b
 }
 
 // upperAt makes the ASCII letter at b[i], if there is one, upper case.

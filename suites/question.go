@@ -16,7 +16,7 @@ type Question struct {
 	Suite     string
 	Family    string
 	Index     int64
-	Horizon   int      // actions that matter: see docs/SCHEMA.md per suite
+	Horizon   int      // what it counts depends on the suite: see Suite.Horizon
 	Task      string   // the instruction, empty where the suite has none
 	Question  string   // the question asked, without prompt framing
 	Choices   []string // option texts, in display order
@@ -46,6 +46,11 @@ type Meta struct {
 	Finals   []statesim.State    `json:"finals"`   // per plan, the state just before Submit; null if the plan is invalid
 	Valid    []bool              `json:"valid"`    // per plan, whether every step before Submit applies
 	Pictures []statesim.State    `json:"pictures"` // the states shown, in order
+	// Starts holds the candidate start states: for a multiple-choice
+	// question, per option in display order, the start from which that
+	// option and no other is correct (the pictured one is Start); for
+	// future_state, a start where the plans agree and one where they differ.
+	Starts []statesim.State `json:"starts,omitempty"`
 	Answer   string              `json:"answer"`
 	Order    string              `json:"order,omitempty"`  // temporal_order: "earlier_first" or "later_first"
 	Format   string              `json:"format,omitempty"` // temporal_order: "mcq" or "free"

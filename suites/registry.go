@@ -7,138 +7,34 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/formplan/formplan/forms"
-	"github.com/formplan/formplan/statesim"
 	"github.com/formplan/formplan/templates"
 )
-
-// Spec is what every builder needs besides the index.
-type Spec struct {
-	Seed       uint64
-	Families   []forms.Family // questions cycle through them by index
-	Choices    int            // options of a multiple-choice question, 2 to 8 (0 means 4)
-	HorizonMin int            // future_state: fewest actions before Submit (0 means 1)
-	HorizonMax int            // future_state: most actions before Submit (0 means 4)
-	// Mix, if set, replaces the round robin over Families: question indices
-	// run through the parts in order, each part with its own family, count
-	// and horizon range.
-	Mix []Part
-}
-
-// Part is a run of questions of one family within a suite.
-type Part struct {
-	Family     int   // index into Spec.Families
-	Count      int64 // questions in this part
-	HorizonMin int   // 0: the spec's
-	HorizonMax int   // 0: the spec's
-}
-
-// Even splits n questions over the first families of a spec as evenly as
-// possible, the earlier families taking one more when n does not divide.
-func Even(n int64, families int) []Part {
-	mix := make([]Part, families)
-	for k := range mix {
-		mix[k] = Part{Family: k, Count: n / int64(families)}
-		if int64(k) < n%int64(families) {
-			mix[k].Count++
-		}
-	}
-	return mix
-}
-
-// Total returns how many questions the mix holds, or -1 without a mix.
-func (sp *Spec) Total() int64 {
-	if sp.Mix == nil {
-		return -1
-	}
-	var n int64
-	for _, p := range sp.Mix {
-		n += p.Count
-	}
-	return n
-}
-
-// cell places question index: its family, horizon range and its index among
-// the questions of the same part (the round robin over families counts as
-// one part per family). Builders balance answers over local indices.
-func (sp *Spec) cell(index int64) (fam *forms.Family, lo, hi int, local int64) {
-	lo, hi = sp.horizons()
-	if sp.Mix == nil {
-		nf := int64(len(sp.Families))
-		return &sp.Families[index%nf], lo, hi, index / nf
-	}
-	for _, p := range sp.Mix {
-		if index < p.Count {
-			if p.HorizonMin > 0 {
-				lo, hi = p.HorizonMin, p.HorizonMax
-			}
-			return &sp.Families[p.Family], lo, hi, index
-		}
-		index -= p.Count
-	}
-	p := sp.Mix[len(sp.Mix)-1]
-	return &sp.Families[p.Family], lo, hi, index + p.Count
-}
-
-func (sp *Spec) choices() int {
-	if sp.Choices == 0 {
-		return 4
-	}
-	return sp.Choices
-}
-
-func (sp *Spec) horizons() (int, int) {
-	lo, hi := sp.HorizonMin, sp.HorizonMax
-	if lo == 0 {
-		lo = 1
-	}
-	if hi == 0 {
-		hi = max(lo, 4)
-	}
-	return lo, hi
-}
-
-// Validate reports a spec no builder can work with.
-func (sp *Spec) Validate() error {
-	if len(sp.Families) == 0 {
-		return errors.New("suites: no families selected")
-	}
-	if c := sp.choices(); c < 2 || c > len(Letters) {
-		return fmt.Errorf("suites: %d choices: want 2 to %d", c, len(Letters))
-	}
-	lo, hi := sp.horizons()
-	if lo < 1 || hi < lo || hi > MaxHorizon {
-		return fmt.Errorf("suites: horizon %d-%d: want 1 <= MIN <= MAX <= %d", lo, hi, MaxHorizon)
-	}
-	for k, p := range sp.Mix {
-		if p.Family < 0 || p.Family >= len(sp.Families) || p.Count < 0 {
-			return fmt.Errorf("suites: mix part %d: family %d, count %d out of range", k, p.Family, p.Count)
-		}
-		if p.HorizonMin != 0 && (p.HorizonMin < 1 || p.HorizonMax < p.HorizonMin || p.HorizonMax > MaxHorizon) {
-			return fmt.Errorf("suites: mix part %d: horizon %d-%d: want 1 <= MIN <= MAX <= %d", k, p.HorizonMin, p.HorizonMax, MaxHorizon)
-		}
-	}
-	return nil
-}
-
-// MaxHorizon is the longest future_state plan (actions before Submit).
-const MaxHorizon = 12
 
 // Suite is one kind of question.
 type Suite struct {
 	Name    string // public name, used in flags, file paths and the dataset card
 	Summary string // one sentence on what it tests
-	// Build returns question index of the suite. It must depend only on the
+	Horizon string // what the horizon counts in this suite, in words
+	// Build returns question index of the suite. It depends only on the
 	// spec and index, drawing randomness from Source(spec.Seed, Name, index).
+	// Register sets it from the suite's draw function.
 	Build func(sp *Spec, index int64) (Question, error)
+	// draw makes one attempt at a question of cell c from rng; errRetry
+	// asks for another attempt from where rng now is.
+	draw func(c *cell, rng *rand.Rand) (Question, error)
 }
 
 var registry []Suite
 
-// Register adds a suite. It panics on a duplicate name, a programming error.
-func Register(s Suite) {
+// register adds a suite. It panics on a duplicate name, a programming error.
+func register(s Suite) {
 	if _, ok := Lookup(s.Name); ok {
 		panic("suites: duplicate suite " + s.Name)
+	}
+	draw, name := s.draw, s.Name
+	s.Build = func(sp *Spec, index int64) (Question, error) {
+		c := sp.place(name, index)
+		return build(&c, draw, maxDraws)
 	}
 	registry = append(registry, s)
 }
@@ -172,120 +68,25 @@ var errRetry = errors.New("retry")
 // maxDraws bounds how often a builder draws again before giving up.
 const maxDraws = 2000
 
-// option is one candidate plan of a multiple-choice question.
-type option struct {
-	plan  []statesim.Action // including the final Submit
-	label string            // "correct" or the mistake
-}
-
-// assembleMCQ puts options (the first one correct) in a random display
-// order, checks that exactly the first reaches the goal and that no two
-// options read the same, and fills the question's choice fields.
-func assembleMCQ(q *Question, f *forms.Form, start statesim.State, g statesim.Goal, opts []option, rng *rand.Rand) error {
-	// Simulate first: most rejected draws fail here, before any text is made.
-	fin := make([]statesim.State, len(opts))
-	valid := make([]bool, len(opts))
-	all := make(statesim.State, len(opts)*len(start)) // every final state, in one allocation
-	for j, o := range opts {
-		for k := 0; k < j; k++ {
-			if slices.Equal(opts[k].plan, o.plan) {
-				return errRetry
-			}
-		}
-		mine := all[j*len(start) : (j+1)*len(start) : (j+1)*len(start)]
-		out, err := statesim.RunTo(f, start, o.plan, mine)
-		ok := err == nil && out.Submitted && g.Met(f, out.Final)
-		if ok != (j == 0) {
-			return errRetry
-		}
-		if err == nil {
-			fin[j], valid[j] = out.Final, true
-		}
-	}
-	texts := make([]string, len(opts))
-	var words wording
-	for j, o := range opts {
-		texts[j] = planText(f, o.plan, &words)
-		if slices.Contains(texts[:j], texts[j]) {
-			return errRetry
-		}
-	}
-	perm := rng.Perm(len(opts))
-	n := len(opts)
-	q.Choices, q.Labels = make([]string, n), make([]string, n)
-	q.Meta.Plans, q.Meta.Finals, q.Meta.Valid = make([][]statesim.Action, n), make([]statesim.State, n), make([]bool, n)
-	for k, j := range perm {
-		q.Choices[k] = texts[j]
-		q.Labels[k] = opts[j].label
-		q.Meta.Plans[k] = opts[j].plan
-		q.Meta.Finals[k] = fin[j]
-		q.Meta.Valid[k] = valid[j]
-		if j == 0 {
-			q.AnswerIdx = k
-			q.Answer = Letters[k : k+1]
-		}
-	}
-	q.Meta.Answer = q.Answer
-	return nil
-}
-
-// finishMCQ completes a multiple-choice question about start on form f
-// whose Horizon and Meta (with Goal g) are set: it assembles the options
-// (see assembleMCQ), words the goal now that the question is kept, and fills
-// the task, the question (lead asks it), the caption and image_needed.
-func finishMCQ(q *Question, f *forms.Form, start statesim.State, g *statesim.Goal, opts []option, lead string, rng *rand.Rand) error {
-	if err := assembleMCQ(q, f, start, *g, opts, rng); err != nil {
-		return err
-	}
-	g.Text = statesim.Instruction(f, g.Wants)
-	q.Task = g.Text
-	q.Question = "Task: " + g.Text + "\nThe screenshot shows the form now. " + lead + "\n" + optionList(q.Choices)
-	q.Caption = statesim.Describe(f, start)
-	q.ImageNeeded = mcqImageNeeded(f, start, *g, q.Meta.Plans, q.AnswerIdx)
-	return nil
-}
-
-// whichPlan is the question most multiple-choice suites ask.
-const whichPlan = "Which plan completes the task from this state?"
-
-// optionList renders choices as "A. ..." blocks for a question text.
-func optionList(choices []string) string {
-	var b strings.Builder
-	n := 0
-	for _, c := range choices {
-		n += len(c) + 4
-	}
-	b.Grow(n)
-	for k, c := range choices {
-		if k > 0 {
-			b.WriteByte('\n')
-		}
-		b.WriteByte(Letters[k])
-		b.WriteString(".\n")
-		b.WriteString(c)
-	}
-	return strings.TrimRight(b.String(), "\n")
-}
-
-// build runs draw until it returns a question or maxDraws is reached.
-func build(name string, sp *Spec, index int64, draw func(rng *rand.Rand, fam *forms.Family) (Question, error)) (Question, error) {
-	rng := Source(sp.Seed, name, index)
-	fam, _, _, _ := sp.cell(index)
-	for n := 0; n < maxDraws; n++ {
-		q, err := draw(rng, fam)
+// build runs draw until it returns a question or draws attempts are spent.
+func build(c *cell, draw func(c *cell, rng *rand.Rand) (Question, error), draws int) (Question, error) {
+	rng := Source(c.sp.Seed, c.suite, c.index)
+	for n := 0; n < draws; n++ {
+		q, err := draw(c, rng)
 		if errors.Is(err, errRetry) {
 			continue
 		}
 		if err != nil {
-			return Question{}, fmt.Errorf("suites: %s %d: %w", name, index, err)
+			return Question{}, fmt.Errorf("suites: %s %d: %w", c.suite, c.index, err)
 		}
-		q.Suite, q.Family, q.Index = name, fam.Name, index
+		q.Suite, q.Family, q.Index, q.Horizon = c.suite, c.fam.Name, c.index, c.h
 		if err := addPrompts(&q); err != nil {
 			return Question{}, err
 		}
 		return q, nil
 	}
-	return Question{}, fmt.Errorf("suites: %s %d: no usable question of family %q after %d draws: the family's forms may be too small for this suite", name, index, fam.Name, maxDraws)
+	return Question{}, fmt.Errorf("suites: %s %d: no usable question of family %q at horizon %d with %d options after %d draws: run gen with --horizon and --choices the family allows",
+		c.suite, c.index, c.fam.Name, c.h, c.sp.choices(), draws)
 }
 
 // addPrompts fills the question's Instruct and CoT prompts.
@@ -302,4 +103,123 @@ func addPrompts(q *Question) error {
 	}
 	q.PromptCoT, err = templates.Prompt(q.Suite, templates.CoT, d)
 	return err
+}
+
+// optionList renders choices as "A. ..." blocks for a question text.
+func optionList(choices []string) string {
+	var b strings.Builder
+	for k, c := range choices {
+		if k > 0 {
+			b.WriteByte('\n')
+		}
+		b.WriteByte(Letters[k])
+		b.WriteString(".\n")
+		b.WriteString(c)
+	}
+	return strings.TrimRight(b.String(), "\n")
+}
+
+// fits reports whether family fi of sp can give the suite's questions at
+// horizon h: it tries a few questions of that cell with a small budget.
+func (s *Suite) fits(sp *Spec, fi, h int) bool {
+	probe := *sp
+	probe.Mix = []Part{{Family: fi, Count: 1 << 40, HorizonMin: h, HorizonMax: h}}
+	probe.Horizons = nil
+	for _, index := range []int64{0, 1, 2} {
+		c := probe.place(s.Name, index)
+		if _, err := build(&c, s.draw, 150); err != nil {
+			return false
+		}
+	}
+	return true
+}
+
+// Fit checks, before anything is generated, that every family of sp can
+// give the suite's questions at every horizon it asks for, and records in
+// sp.Horizons the horizons each family will cycle through. With strict
+// set (the horizon range was asked for), a horizon a family cannot give is
+// an error naming the horizons that family allows; otherwise such
+// horizons are left out for that family, and only a family left with none
+// is an error.
+func Fit(s Suite, sp *Spec, strict bool) error {
+	if err := sp.Validate(); err != nil {
+		return err
+	}
+	ranges := map[int][2]int{} // family -> the widest range asked of it
+	lo, hi := sp.horizons()
+	if sp.Mix == nil {
+		for fi := range sp.Families {
+			ranges[fi] = [2]int{lo, hi}
+		}
+	}
+	for _, p := range sp.Mix {
+		r := [2]int{lo, hi}
+		if p.HorizonMin > 0 {
+			r = [2]int{p.HorizonMin, p.HorizonMax}
+		}
+		if old, ok := ranges[p.Family]; ok {
+			r = [2]int{min(old[0], r[0]), max(old[1], r[1])}
+		}
+		if p.Count > 0 {
+			ranges[p.Family] = r
+		}
+	}
+	sp.Horizons = make([][]int, len(sp.Families))
+	for fi := range sp.Families {
+		r, ok := ranges[fi]
+		if !ok {
+			continue
+		}
+		var good, bad []int
+		for h := r[0]; h <= r[1]; h++ {
+			if s.fits(sp, fi, h) {
+				good = append(good, h)
+			} else {
+				bad = append(bad, h)
+			}
+		}
+		if len(bad) == 0 {
+			continue
+		}
+		if strict || len(good) == 0 {
+			return fmt.Errorf("suites: %s cannot make %s questions of horizon %s with %d options; %s",
+				sp.Families[fi].Name, s.Name, spans(bad), sp.choices(), s.allowed(sp, fi, good))
+		}
+		sp.Horizons[fi] = good
+	}
+	return nil
+}
+
+// allowed words the horizons family fi allows, searching past good up to
+// MaxHorizon when good is empty.
+func (s *Suite) allowed(sp *Spec, fi int, good []int) string {
+	if len(good) == 0 {
+		for h := 1; h <= MaxHorizon; h++ {
+			if s.fits(sp, fi, h) {
+				good = append(good, h)
+			}
+		}
+	}
+	if len(good) == 0 {
+		return fmt.Sprintf("it allows no horizon at %d options: ask for fewer --choices or leave the family out", sp.choices())
+	}
+	return fmt.Sprintf("it allows horizon %s (largest %d): pass --horizon within that, or ask for fewer --choices", spans(good), good[len(good)-1])
+}
+
+// spans words a sorted list of horizons as ranges: "1-3, 5".
+func spans(hs []int) string {
+	var parts []string
+	for k := 0; k < len(hs); {
+		j := k
+		for j+1 < len(hs) && hs[j+1] == hs[j]+1 {
+			j++
+		}
+		if j == k {
+			parts = append(parts, fmt.Sprint(hs[k]))
+		} else {
+			parts = append(parts, fmt.Sprintf("%d-%d", hs[k], hs[j]))
+		}
+		k = j + 1
+	}
+	return strings.Join(parts, ", ")
 }

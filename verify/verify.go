@@ -31,7 +31,16 @@
 //     written with --no-images, pass; a row with only one of its two
 //     pictures does not.
 //
-// image_needed, the prompts and the boxes column are not re-derived.
+//   - image_needed: re-derived. A multiple-choice row must carry, per
+//     option, a start from which that option and no other is correct (the
+//     answer's being the pictured start); future_state a start where the
+//     plans agree and one where they differ. Such witnesses make
+//     image_needed true; without them it is decided by an exact search
+//     over every start the family can give (statesim.Judge);
+//   - edge_case: 1 to 3 mistakes in the history;
+//   - horizon: every option has as many steps as the horizon says.
+//
+// The prompts and the boxes column are not re-derived.
 package verify
 
 import (
@@ -627,11 +636,25 @@ func checkMCQ(row *dataset.Row, suite string, m *suites.Meta, texts []string, ru
 	case reach[0] != idx:
 		p.addf("option %s reaches the goal, but the answer is %q (answer_idx %d)", optionLetters(reach), row.Answer, idx)
 	}
-	if idx >= 0 && idx < len(runs) && runs[idx].valid && row.Horizon != nil && int64(runs[idx].out.Steps) != *row.Horizon {
-		p.addf("horizon %d, but the correct plan has %d steps before Submit", *row.Horizon, runs[idx].out.Steps)
+	if row.Horizon != nil {
+		for k, plan := range m.Plans {
+			// plan_shuffle counts every step but Submit, which may fall
+			// anywhere; the others count the steps before Submit.
+			steps := len(plan) - 1
+			if suite != "plan_shuffle" {
+				steps = slices.IndexFunc(plan, func(a statesim.Action) bool { return a.Op == statesim.Submit })
+			}
+			if int64(steps) != *row.Horizon {
+				p.addf("horizon %d, but option %s has %d steps", *row.Horizon, letter(k), steps)
+			}
+		}
 	}
 	checkPictureIsStart(m, p)
+	checkCandidates(row, m, p)
 	if suite == "edge_case" {
+		if len(m.History) < 1 || len(m.History) > 3 {
+			p.addf("edge_case history has %d mistakes, want 1 to 3", len(m.History))
+		}
 		s, err := statesim.Run(f, statesim.Clean(f), m.History)
 		if err != nil || !s.Final.Equal(m.Start) {
 			p.addf("metadata history does not turn the clean state into start")
@@ -704,6 +727,7 @@ func checkFutureState(row *dataset.Row, m *suites.Meta, runs []run, p *problems)
 	if idx := answerIdx(row); idx != wantIdx {
 		p.addf("answer_idx %d, want %d for %s", idx, wantIdx, want)
 	}
+	checkPairStarts(row, m, p)
 }
 
 // checkTemporalOrder checks a temporal_order row: both pictures lie on the
@@ -718,6 +742,7 @@ func checkTemporalOrder(row *dataset.Row, m *suites.Meta, runs []run, p *problem
 	if m.Format != suites.FormatMCQ && m.Format != suites.FormatFree {
 		p.addf("metadata format %q, want %s or %s", m.Format, suites.FormatMCQ, suites.FormatFree)
 	}
+	checkNeeded(row, true, p) // swapping the pictures flips the answer
 	if len(runs) != 1 || len(m.Pictures) != 2 || m.Goal == nil {
 		p.addf("metadata has %d plans and %d pictures, want 1 and 2", len(runs), len(m.Pictures))
 		return

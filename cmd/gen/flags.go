@@ -24,6 +24,7 @@ type config struct {
 	n          int64
 	horizonMin int
 	horizonMax int
+	horizonSet bool // --horizon was given: every horizon of it must be possible
 	choices    int
 	workers    int
 	noImages   bool
@@ -58,7 +59,7 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 	suiteList := fs.String("suites", strings.Join(suites.Names(), ","), "comma-separated suites to generate")
 	famList := fs.String("families", "checkboxes,slider_checkboxes,radio_textboxes", "comma-separated form families")
 	fs.Int64Var(&c.n, "n", 300, "questions per suite, spread evenly over the families")
-	horizon := fs.String("horizon", "1-4", "future_state plan length range MIN-MAX (actions before Submit)")
+	horizon := fs.String("horizon", "1-4", "horizon range MIN-MAX, balanced per family (what it counts: see each suite in the card); a horizon a family cannot give is an error when asked for, left out by default")
 	fs.IntVar(&c.choices, "choices", 4, "options per multiple-choice question (2-8)")
 	fs.IntVar(&c.workers, "workers", 0, "parallel workers (0: one per CPU); never changes the output")
 	fs.BoolVar(&c.noImages, "no-images", false, "write rows without screenshots")
@@ -142,6 +143,7 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 	if c.horizonMin, c.horizonMax, err = parseRange(*horizon); err != nil {
 		return nil, err
 	}
+	c.horizonSet = fs.Changed("horizon")
 	if c.n <= 0 {
 		return nil, usagef("--n %d: the number of questions per suite must be at least 1", c.n)
 	}

@@ -60,23 +60,6 @@ func generateCmd(ctx context.Context, c *config, stdout, stderr io.Writer) error
 	if c.preset == "paper" {
 		fams = forms.Builtins()
 	}
-	var painter generate.Painter
-	chromium, fonts := "", ""
-	meta := map[string]string{}
-	if !c.noImages {
-		r, err := render.New(ctx, render.Options{ChromePath: c.chrome, Scale: c.scale, Head: formview.Head()}) // finds Chromium
-		if err != nil {
-			return err
-		}
-		defer r.Close()
-		painter = &generate.Screens{Renderer: r, Scale: c.scale}
-		chromium, fonts = r.Version(), fontVersion()
-		meta["formplan.chromium"], meta["formplan.fonts"] = chromium, fonts
-		meta["formplan.scale"] = strconv.FormatFloat(c.scale, 'g', -1, 64)
-	}
-	if err := checkWritable(c.out); err != nil {
-		return err
-	}
 	type job struct {
 		suite suites.Suite
 		spec  suites.Spec
@@ -94,9 +77,29 @@ func generateCmd(ctx context.Context, c *config, stdout, stderr io.Writer) error
 		default:
 			spec.Mix = suites.Even(c.n, len(fams))
 		}
+		if err := suites.Fit(s, &spec, c.horizonSet); err != nil {
+			return usageError{strings.TrimPrefix(err.Error(), "suites: ")}
+		}
 		lo, hi := generate.ShardRange(spec.Total(), c.shard, c.shards)
 		total += hi - lo
 		jobs = append(jobs, job{s, spec})
+	}
+	var painter generate.Painter
+	chromium, fonts := "", ""
+	meta := map[string]string{}
+	if !c.noImages {
+		r, err := render.New(ctx, render.Options{ChromePath: c.chrome, Scale: c.scale, Head: formview.Head()}) // finds Chromium
+		if err != nil {
+			return err
+		}
+		defer r.Close()
+		painter = &generate.Screens{Renderer: r, Scale: c.scale}
+		chromium, fonts = r.Version(), fontVersion()
+		meta["formplan.chromium"], meta["formplan.fonts"] = chromium, fonts
+		meta["formplan.scale"] = strconv.FormatFloat(c.scale, 'g', -1, 64)
+	}
+	if err := checkWritable(c.out); err != nil {
+		return err
 	}
 	bar := newProgress(total, stderr, c.quiet)
 	start := time.Now()

@@ -1,0 +1,272 @@
+package statesim
+
+import (
+	"slices"
+
+	"github.com/formplan/formplan/forms"
+)
+
+// Space is a set of start states of a form, given part by part. A part is
+// what one action can change: a radio group, or any other element on its
+// own. Every combination of the parts' values is a state of the space, and
+// a plan's effect on one part depends only on that part's start value, so
+// questions about every state of the space are answered part by part.
+type Space struct {
+	Parts  [][]int   // the element indices of each part
+	PartOf []int     // the part of each element; -1 for the Submit button
+	Values [][]State // per part, its start values: one Value per member
+}
+
+// NewSpace returns the start states a family can give form f: each box
+// checked or not, each slider at any position, each radio group with no
+// button or any one selected, each text box empty, holding any of f's text
+// values, or holding the start of a text g wants (a partly typed text).
+// The values of the states in extra are added, so that any state a
+// question was built from lies in the space.
+func NewSpace(f *forms.Form, g *Goal, extra ...State) *Space {
+	sp := &Space{PartOf: make([]int, len(f.Elements))}
+	for i, e := range f.Elements {
+		sp.PartOf[i] = -1
+		switch {
+		case e.Kind == forms.Submit:
+			continue
+		case e.Kind == forms.Radio && f.First(e.Group) < i:
+			p := sp.PartOf[f.First(e.Group)]
+			sp.PartOf[i] = p
+			sp.Parts[p] = append(sp.Parts[p], i)
+			continue
+		}
+		sp.PartOf[i] = len(sp.Parts)
+		sp.Parts = append(sp.Parts, []int{i})
+	}
+	sp.Values = make([][]State, len(sp.Parts))
+	for p, members := range sp.Parts {
+		e := &f.Elements[members[0]]
+		add := func(v State) {
+			if !slices.ContainsFunc(sp.Values[p], v.Equal) {
+				sp.Values[p] = append(sp.Values[p], v)
+			}
+		}
+		switch e.Kind {
+		case forms.Checkbox:
+			add(State{{N: 0}})
+			add(State{{N: 1}})
+		case forms.Slider:
+			for v := e.Min; v <= e.Max; v += max(e.Step, 1) {
+				add(State{{N: v}})
+			}
+		case forms.Radio:
+			for k := -1; k < len(members); k++ {
+				v := make(State, len(members))
+				if k >= 0 {
+					v[k].N = 1
+				}
+				add(v)
+			}
+		case forms.TextBox:
+			add(State{{}})
+			for _, t := range f.TextValues {
+				add(State{{S: t}})
+			}
+			if g != nil {
+				for _, w := range g.Wants {
+					if w.Target == f.RefOf(members[0]) {
+						for k := 1; k < len(w.Value.S); k++ {
+							add(State{{S: w.Value.S[:k]}})
+						}
+					}
+				}
+			}
+		}
+		for _, s := range extra {
+			if len(s) == len(f.Elements) {
+				v := make(State, len(members))
+				for k, m := range members {
+					v[k] = s[m]
+				}
+				add(v)
+			}
+		}
+	}
+	return sp
+}
+
+// Contains reports whether s is a state of the space.
+func (sp *Space) Contains(s State) bool {
+	for p, members := range sp.Parts {
+		if !slices.ContainsFunc(sp.Values[p], func(v State) bool {
+			for k, m := range members {
+				if m >= len(s) || s[m] != v[k] {
+					return false
+				}
+			}
+			return true
+		}) {
+			return false
+		}
+	}
+	return true
+}
+
+// Judge answers, over every state of a space at once, which of a set of
+// plans reach a goal. Plans are resolved once; a plan that is invalid or
+// never submits reaches the goal from no start.
+type Judge struct {
+	f     *forms.Form
+	sp    *Space
+	g     Goal
+	plans [][]Action
+	ok    []bool  // per plan: every step before Submit applies, and it submits
+	at    [][]int // per plan, per step before Submit: the element acted on
+	at2   []int   // per want: its element, or -1
+	tmp   State
+}
+
+// NewJudge prepares plans for judging against g from the states of sp.
+func NewJudge(f *forms.Form, sp *Space, g Goal, plans [][]Action) *Judge {
+	j := &Judge{f: f, sp: sp, g: g, plans: plans, ok: make([]bool, len(plans)), at: make([][]int, len(plans)),
+		at2: g.Indices(f), tmp: make(State, len(f.Elements))}
+	for k, plan := range plans {
+		for _, a := range plan {
+			i, err := resolve(f, a)
+			if err != nil {
+				break
+			}
+			if a.Op == Submit {
+				j.ok[k] = true
+				break
+			}
+			j.at[k] = append(j.at[k], i)
+		}
+	}
+	return j
+}
+
+// replay runs plan k's steps on part p from value v of the part and returns
+// the scratch state, meaningful on the part's members only.
+func (j *Judge) replay(k, p int, v State) State {
+	s := j.tmp
+	for x, m := range j.sp.Parts[p] {
+		s[m] = v[x]
+	}
+	for n, i := range j.at[k] {
+		if j.sp.PartOf[i] == p {
+			applyAt(j.f, s, i, j.plans[k][n])
+		}
+	}
+	return s
+}
+
+// holds reports whether plan k, from value v of part p, meets every want on
+// that part (the plan must be valid and submit).
+func (j *Judge) holds(k, p int, v State) bool {
+	if !j.ok[k] {
+		return false
+	}
+	s := j.replay(k, p, v)
+	for x, w := range j.g.Wants {
+		if i := j.at2[x]; i < 0 {
+			return false
+		} else if j.sp.PartOf[i] == p && s[i] != w.Value {
+			return false
+		}
+	}
+	return true
+}
+
+// CanBeCorrect reports whether plan k reaches the goal from some state of
+// the space.
+func (j *Judge) CanBeCorrect(k int) bool {
+	for p := range j.sp.Parts {
+		if !slices.ContainsFunc(j.sp.Values[p], func(v State) bool { return j.holds(k, p, v) }) {
+			return false
+		}
+	}
+	return j.ok[k]
+}
+
+// OnlyCorrect reports whether some state of the space makes plan k the only
+// plan that reaches the goal. It is exact: the parts are independent, so a
+// search over which other plans each part's value rules out covers every
+// state. At most 16 plans.
+func (j *Judge) OnlyCorrect(k int) bool {
+	n := len(j.plans)
+	if !j.ok[k] || n > 16 {
+		return false
+	}
+	full := uint32(1)<<n - 1&^(1<<k)
+	var dead uint32 // plans that hold nowhere
+	for o := range n {
+		if !j.ok[o] && o != k {
+			dead |= 1 << o
+		}
+	}
+	reach := map[uint32]bool{dead: true}
+	for p := range j.sp.Parts {
+		var masks []uint32 // what each value where k holds rules out
+		for _, v := range j.sp.Values[p] {
+			if !j.holds(k, p, v) {
+				continue
+			}
+			var m uint32
+			for o := range n {
+				if o != k && j.ok[o] && !j.holds(o, p, v) {
+					m |= 1 << o
+				}
+			}
+			if !slices.Contains(masks, m) {
+				masks = append(masks, m)
+			}
+		}
+		next := make(map[uint32]bool, len(reach))
+		for r := range reach {
+			for _, m := range masks {
+				next[r|m] = true
+			}
+		}
+		if len(next) == 0 {
+			return false
+		}
+		reach = next
+	}
+	return reach[full]
+}
+
+// Verdicts reports, for two plans, whether some state of the space leaves
+// them in the same state just before Submit, and whether some state leaves
+// them in different ones. Both plans must be valid and submit; otherwise
+// both results are false.
+func (j *Judge) Verdicts() (same, differ bool) {
+	if len(j.plans) != 2 || !j.ok[0] || !j.ok[1] {
+		return false, false
+	}
+	a := make(State, len(j.tmp))
+	same = true
+	for p, members := range j.sp.Parts {
+		partSame := false
+		for _, v := range j.sp.Values[p] {
+			copy(a, j.replay(0, p, v))
+			b := j.replay(1, p, v)
+			eq := true
+			for _, m := range members {
+				eq = eq && a[m] == b[m]
+			}
+			partSame = partSame || eq
+			differ = differ || !eq
+		}
+		same = same && partSame
+	}
+	return same, differ
+}
+
+// Holding returns the values of part p from which plan k meets every want
+// on that part (the values themselves, not copies).
+func (j *Judge) Holding(k, p int) []State {
+	var out []State
+	for _, v := range j.sp.Values[p] {
+		if j.holds(k, p, v) {
+			out = append(out, v)
+		}
+	}
+	return out
+}

@@ -1,0 +1,147 @@
+package suites
+
+import (
+	"math/rand/v2"
+	"strconv"
+
+	"github.com/formplan/formplan/forms"
+	"github.com/formplan/formplan/statesim"
+)
+
+// A multiple-choice question is built from candidates: start states, each
+// with the option a suite's procedure makes for it. Every option is
+// correct from its own start and from no other start of the set, and the
+// start pictured is chosen uniformly at random, independently of how the
+// set was found. The text shows only the set of options (in an order that
+// does not depend on which is pictured), so whatever a reader of the text
+// alone does, each option is the answer with probability 1/N.
+
+// candidate is a start state and the option made for it.
+type candidate struct {
+	start statesim.State
+	hist  []statesim.Action // the mistakes that made start from the clean form, if any
+	plan  []statesim.Action // the option, with its Submit
+}
+
+// judge tells whether plans reach a goal from start states, in a scratch
+// state it reuses.
+type judge struct {
+	f   *forms.Form
+	g   statesim.Goal
+	at  []int
+	tmp statesim.State
+}
+
+func newJudge(f *forms.Form, g statesim.Goal) *judge {
+	return &judge{f: f, g: g, at: g.Indices(f), tmp: make(statesim.State, len(f.Elements))}
+}
+
+// correct reports whether plan, run from s, applies, submits and meets
+// the goal.
+func (j *judge) correct(plan []statesim.Action, s statesim.State) bool {
+	out, err := statesim.RunTo(j.f, s, plan, j.tmp)
+	return err == nil && out.Submitted && j.g.UnmetAt(j.at, out.Final) == 0
+}
+
+// collect draws candidates one at a time until it holds n: a draw is kept
+// when its plan is correct from its own start, from no start kept before,
+// and no plan kept before is correct from its start. So every kept plan is
+// correct from its own start and no other. It gives up after budget draws
+// (draw may also fail on its own), returning false.
+func collect(j *judge, n, budget int, draw func() (candidate, bool)) ([]candidate, bool) {
+	out := make([]candidate, 0, n)
+	for try := 0; try < budget && len(out) < n; try++ {
+		c, ok := draw()
+		if !ok || !j.correct(c.plan, c.start) {
+			continue
+		}
+		clash := false
+		for _, k := range out {
+			if j.correct(c.plan, k.start) || j.correct(k.plan, c.start) {
+				clash = true
+				break
+			}
+		}
+		if !clash {
+			out = append(out, c)
+		}
+	}
+	return out, len(out) == n
+}
+
+// finishMCQ completes a multiple-choice question of cell c on form f with
+// goal g from its candidates: it pictures one chosen uniformly, puts its
+// option at the position the cell's balance gives and the others in random
+// order around it, words the task and the question (lead asks it), and
+// fills the metadata, labels, caption and image_needed.
+func finishMCQ(c *cell, f *forms.Form, g statesim.Goal, cands []candidate, lead string, rng *rand.Rand) (Question, error) {
+	n := len(cands)
+	pic := rng.IntN(n)
+	ans := c.slot("answer", n)
+	order := make([]int, 0, n) // display position -> candidate
+	for _, k := range rng.Perm(n) {
+		if k != pic {
+			order = append(order, k)
+		}
+	}
+	order = append(order[:ans], append([]int{pic}, order[ans:]...)...)
+
+	var q Question
+	g.Text = statesim.Instruction(f, g.Wants)
+	start := cands[pic].start
+	q.Meta = Meta{Form: *f, Start: start, History: cands[pic].hist, Goal: &g, Pictures: []statesim.State{start}}
+	q.Choices, q.Labels = make([]string, n), make([]string, n)
+	q.Meta.Plans, q.Meta.Starts = make([][]statesim.Action, n), make([]statesim.State, n)
+	var words wording
+	for k, ci := range order {
+		q.Meta.Plans[k] = cands[ci].plan
+		q.Meta.Starts[k] = cands[ci].start
+		q.Choices[k] = planText(f, cands[ci].plan, &words)
+		for _, prev := range q.Choices[:k] {
+			if prev == q.Choices[k] {
+				return Question{}, errRetry
+			}
+		}
+		q.Labels[k] = "correct"
+		if ci != pic {
+			q.Labels[k] = whyWrong(f, g, cands[ci].plan, start)
+		}
+	}
+	q.Meta.Finals, q.Meta.Valid = finals(f, start, q.Meta.Plans)
+	q.AnswerIdx, q.Answer = ans, Letters[ans:ans+1]
+	q.Meta.Answer = q.Answer
+	q.Task = g.Text
+	q.Question = "Task: " + g.Text + "\nThe screenshot shows the form now. " + lead + "\n" + optionList(q.Choices)
+	q.Caption = statesim.Describe(f, start)
+	q.History = HistoryText(f, cands[pic].hist)
+	// Every option is the only correct one from its own start, a start the
+	// family can give: the answer would differ for those starts.
+	q.ImageNeeded = n > 1
+	return q, nil
+}
+
+// whyWrong says what goes wrong when plan is run from s: a step that cannot
+// be done, no Submit, or the first want the final state misses.
+func whyWrong(f *forms.Form, g statesim.Goal, plan []statesim.Action, s statesim.State) string {
+	out, err := statesim.Run(f, s, plan)
+	if se, ok := err.(*statesim.StepError); ok {
+		return "step " + strconv.Itoa(se.Step+1) + " cannot be done on this form"
+	}
+	if err != nil || !out.Submitted {
+		return "never hits Submit"
+	}
+	for _, w := range g.Wants {
+		i, err := f.Find(w.Target)
+		if err != nil {
+			return "the task names an element the form lacks"
+		}
+		if out.Final[i] != w.Value {
+			b := statesim.AppendDescription([]byte("ends where "), f, out.Final, i)
+			if b[11] >= 'A' && b[11] <= 'Z' {
+				b[11] += 'a' - 'A'
+			}
+			return string(b[:len(b)-1])
+		}
+	}
+	return "reaches the goal" // not reached for a kept set
+}

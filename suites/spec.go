@@ -1,0 +1,179 @@
+package suites
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+
+	"github.com/formplan/formplan/forms"
+)
+
+// Spec is what every builder needs besides the index.
+type Spec struct {
+	Seed     uint64
+	Families []forms.Family // questions cycle through them by index
+	Choices  int            // options of a multiple-choice question, 2 to 8 (0 means 4)
+	// HorizonMin and HorizonMax bound the horizon (see Suite.Horizon for
+	// what it counts in each suite); 0 means 1 and 4.
+	HorizonMin int
+	HorizonMax int
+	// Mix, if set, replaces the round robin over Families: question indices
+	// run through the parts in order, each part with its own family, count
+	// and horizon range.
+	Mix []Part
+	// Horizons, if set by Fit, lists per family the horizons its questions
+	// cycle through (nil for a family: every horizon of the range).
+	Horizons [][]int
+}
+
+// Part is a run of questions of one family within a suite.
+type Part struct {
+	Family     int   // index into Spec.Families
+	Count      int64 // questions in this part
+	HorizonMin int   // 0: the spec's
+	HorizonMax int   // 0: the spec's
+}
+
+// Even splits n questions over the first families of a spec as evenly as
+// possible, the earlier families taking one more when n does not divide.
+func Even(n int64, families int) []Part {
+	mix := make([]Part, families)
+	for k := range mix {
+		mix[k] = Part{Family: k, Count: n / int64(families)}
+		if int64(k) < n%int64(families) {
+			mix[k].Count++
+		}
+	}
+	return mix
+}
+
+// Total returns how many questions the mix holds, or -1 without a mix.
+func (sp *Spec) Total() int64 {
+	if sp.Mix == nil {
+		return -1
+	}
+	var n int64
+	for _, p := range sp.Mix {
+		n += p.Count
+	}
+	return n
+}
+
+// cell is where a question sits: its family, its horizon, and its index
+// among the questions of the same family and horizon (local). Builders
+// balance answers over local indices with slot.
+type cell struct {
+	sp     *Spec
+	suite  string
+	index  int64
+	fam    *forms.Family
+	h      int
+	local  int64
+	family int // index into sp.Families
+}
+
+// place returns the cell of question index: families take turns (or follow
+// the mix), and within a family the horizons take turns, so every family x
+// horizon cell holds as many questions as the others, give or take one.
+func (sp *Spec) place(suite string, index int64) cell {
+	lo, hi := sp.horizons()
+	fi, famLocal := 0, index
+	if sp.Mix == nil {
+		nf := int64(len(sp.Families))
+		fi, famLocal = int(index%nf), index/nf
+	} else {
+		rest := index
+		for k, p := range sp.Mix {
+			if rest < p.Count || k == len(sp.Mix)-1 {
+				fi, famLocal = p.Family, rest
+				if p.HorizonMin > 0 {
+					lo, hi = p.HorizonMin, p.HorizonMax
+				}
+				break
+			}
+			rest -= p.Count
+		}
+	}
+	hs := sp.cycleOf(fi, lo, hi)
+	n := int64(len(hs))
+	return cell{sp: sp, suite: suite, index: index, fam: &sp.Families[fi], family: fi,
+		h: hs[famLocal%n], local: famLocal / n}
+}
+
+// cycleOf returns the horizons family fi cycles through within lo..hi.
+func (sp *Spec) cycleOf(fi, lo, hi int) []int {
+	var hs []int
+	for h := lo; h <= hi; h++ {
+		if fi < len(sp.Horizons) && sp.Horizons[fi] != nil && !containsInt(sp.Horizons[fi], h) {
+			continue
+		}
+		hs = append(hs, h)
+	}
+	if len(hs) == 0 { // Fit refuses such specs; stay total anyway
+		hs = append(hs, lo)
+	}
+	return hs
+}
+
+func containsInt(xs []int, x int) bool {
+	for _, y := range xs {
+		if x == y {
+			return true
+		}
+	}
+	return false
+}
+
+// slot returns a number from 0 to k-1 for the question: within its cell,
+// every run of k consecutive local indices takes each number once, in an
+// order drawn from the seed. Answers placed by slot are balanced exactly
+// in every cell, and no index tells which one a question got.
+func (c *cell) slot(salt string, k int) int {
+	block := c.local / int64(k)
+	rng := Source(c.sp.Seed, c.suite+"/"+salt+"/"+strconv.Itoa(c.family)+"/"+strconv.Itoa(c.h), block)
+	return rng.Perm(k)[c.local%int64(k)]
+}
+
+func (sp *Spec) choices() int {
+	if sp.Choices == 0 {
+		return 4
+	}
+	return sp.Choices
+}
+
+func (sp *Spec) horizons() (int, int) {
+	lo, hi := sp.HorizonMin, sp.HorizonMax
+	if lo == 0 {
+		lo = 1
+	}
+	if hi == 0 {
+		hi = max(lo, 4)
+	}
+	return lo, hi
+}
+
+// Validate reports a spec no builder can work with.
+func (sp *Spec) Validate() error {
+	if len(sp.Families) == 0 {
+		return errors.New("suites: no families selected")
+	}
+	if c := sp.choices(); c < 2 || c > len(Letters) {
+		return fmt.Errorf("suites: %d choices: want 2 to %d", c, len(Letters))
+	}
+	lo, hi := sp.horizons()
+	if lo < 1 || hi < lo || hi > MaxHorizon {
+		return fmt.Errorf("suites: horizon %d-%d: want 1 <= MIN <= MAX <= %d", lo, hi, MaxHorizon)
+	}
+	for k, p := range sp.Mix {
+		if p.Family < 0 || p.Family >= len(sp.Families) || p.Count < 0 {
+			return fmt.Errorf("suites: mix part %d: family %d, count %d out of range", k, p.Family, p.Count)
+		}
+		if p.HorizonMin != 0 && (p.HorizonMin < 1 || p.HorizonMax < p.HorizonMin || p.HorizonMax > MaxHorizon) {
+			return fmt.Errorf("suites: mix part %d: horizon %d-%d: want 1 <= MIN <= MAX <= %d", k, p.HorizonMin, p.HorizonMax, MaxHorizon)
+		}
+	}
+	return nil
+}
+
+// MaxHorizon is the longest horizon a spec may ask for.
+const MaxHorizon = 12
