@@ -122,4 +122,3 @@ func unmetWants(f *forms.Form, s statesim.State, g statesim.Goal, rng *rand.Rand
 	}
 	return out
 }
-

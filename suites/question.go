@@ -50,11 +50,11 @@ type Meta struct {
 	// question, per option in display order, the start from which that
 	// option and no other is correct (the pictured one is Start); for
 	// future_state, a start where the plans agree and one where they differ.
-	Starts []statesim.State `json:"starts,omitempty"`
-	Answer   string              `json:"answer"`
-	Order    string              `json:"order,omitempty"`  // temporal_order: "earlier_first" or "later_first"
-	Format   string              `json:"format,omitempty"` // temporal_order: "mcq" or "free"
-	Distance []int               `json:"distance,omitempty"`
+	Starts   []statesim.State `json:"starts,omitempty"`
+	Answer   string           `json:"answer"`
+	Order    string           `json:"order,omitempty"`  // temporal_order: "earlier_first" or "later_first"
+	Format   string           `json:"format,omitempty"` // temporal_order: "mcq" or "free"
+	Distance []int            `json:"distance,omitempty"`
 }
 
 // Letters are the option letters.

@@ -10,22 +10,28 @@
 //     (generate.QuestionID), ids are unique within a suite, and indices run
 //     0, 1, 2, … in file order, shard after shard (a shard whose predecessor
 //     is absent may start anywhere; absent shards are listed, not failed);
+//
 //   - metadata: it decodes, its form and states are well formed, every plan
 //     has a submit, and its recorded finals and valid flags are what
 //     re-running each plan from start gives; its answer, family and task
 //     agree with the columns;
+//
 //   - columns: choices has no duplicates, the A–H columns repeat choices,
 //     answer_idx is in range, answer is its letter (or Yes/No), exactly the
 //     answer's option label is "correct", plans_text and plans_pddl render
 //     metadata.plans, and caption describes the pictured states;
+//
 //   - edge_case, plan_semantic, plan_shuffle: choices[k] is the text of
 //     plans[k] and exactly one plan is valid, submits and ends in a state
 //     meeting every want: the one at answer_idx; the horizon is its length;
 //     edge_case's history re-creates start from the clean state;
+//
 //   - future_state: the answer is Yes exactly when the two finals are equal;
+//
 //   - temporal_order: both pictures lie on the recorded run, horizon actions
 //     apart in run order; the run completes the task; the earlier picture has
 //     strictly more unmet wants and is the answer; order and distance agree;
+//
 //   - images: when present, image (and image_2 for temporal_order) decode as
 //     PNG of image_width x image_height pixels. Rows without pictures, as
 //     written with --no-images, pass; a row with only one of its two
@@ -37,7 +43,9 @@
 //     plans agree and one where they differ. Such witnesses make
 //     image_needed true; without them it is decided by an exact search
 //     over every start the family can give (statesim.Judge);
+//
 //   - edge_case: 1 to 3 mistakes in the history;
+//
 //   - horizon: every option has as many steps as the horizon says.
 //
 // The prompts and the boxes column are not re-derived.
