@@ -194,7 +194,7 @@ func (j *Judge) OnlyCorrect(k int) bool {
 	if !j.ok[k] || n > 16 {
 		return false
 	}
-	full := uint32(1)<<n - 1&^(1<<k)
+	full := (uint32(1)<<n - 1) &^ (1 << k)
 	var dead uint32 // plans that hold nowhere
 	for o := range n {
 		if !j.ok[o] && o != k {

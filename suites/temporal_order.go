@@ -29,10 +29,13 @@ const (
 // states of the run horizon actions apart.
 func drawTemporalOrder(c *cell, rng *rand.Rand) (Question, error) {
 	order, format := EarlierFirst, FormatMCQ
-	if c.slot("order", 2) == 1 {
+	// One slot of four gives both, so every order meets every format
+	// equally often in every cell.
+	k := c.slot("order-format", 4)
+	if k%2 == 1 {
 		order = LaterFirst
 	}
-	if c.slot("format", 2) == 1 {
+	if k/2 == 1 {
 		format = FormatFree
 	}
 	f := c.fam.NewForm(rng)

@@ -6,6 +6,7 @@
 //	gen verify DIR
 //	gen preview DIR
 //	gen card DIR
+//	gen blind [flags]
 //
 // With no flags it writes every suite, 300 questions each, to out/. See
 // gen --help for the flags and examples.
@@ -55,6 +56,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 			return previewCmd(ctx, args[1:], stdout, stderr)
 		case "card":
 			return cardCmd(args[1:], stdout, stderr)
+		case "blind":
+			return blindCmd(ctx, args[1:], stdout, stderr)
 		}
 	}
 	cfg, err := parseFlags(args, stderr)

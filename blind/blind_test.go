@@ -1,0 +1,80 @@
+package blind
+
+import (
+	"context"
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/formplan/formplan/forms"
+	"github.com/formplan/formplan/statesim"
+	"github.com/formplan/formplan/suites"
+)
+
+// TestNoReaderBeatsChance runs every reader on a sample of every cell of
+// horizons 1-4 at 2, 3, 4, 6 and 8 options (gen blind runs the full table,
+// with enough rows per cell for the 3-point bound).
+func TestNoReaderBeatsChance(t *testing.T) {
+	rows := 240
+	if testing.Short() {
+		rows = 60
+	}
+	cells, err := Run(context.Background(), Config{
+		Seed: 7, Suites: suites.Names(), Families: forms.Builtins(), Options: []int{2, 3, 4, 6, 8},
+		HorizonMin: 1, HorizonMax: 4, Rows: func(int) int { return rows }, Workers: 2,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(cells) < 100 {
+		t.Fatalf("only %d cells", len(cells))
+	}
+	for _, c := range cells {
+		for _, s := range c.Scores {
+			if strings.HasPrefix(s.Reader, "exact") && math.Abs(c.Accuracy(s)-c.Chance()) > 1e-9 {
+				t.Errorf("%s %s %d options horizon %d: the exact bound is %.3f, want exactly %.3f: some option is the only correct one from no start",
+					c.Suite, c.Family, c.Options, c.Horizon, c.Accuracy(s), c.Chance())
+			}
+		}
+	}
+	for _, f := range Check(cells, 0.03, 1000, 0.01) {
+		t.Errorf("%s %s %d options horizon %d: %q %s", f.Cell.Suite, f.Cell.Family, f.Cell.Options, f.Cell.Horizon, f.Score.Reader, f.Reason)
+	}
+}
+
+// TestCheckFindsLeaks feeds the readers questions whose answer is always
+// the longest option, and whose options other than the answer can never
+// be correct: the surface, symbolic and exact readers must all flag them.
+func TestCheckFindsLeaks(t *testing.T) {
+	f := forms.Builtin("checkboxes").NewForm(suites.Source(1, "leak", 0))
+	box := func(k int) forms.Ref { return f.RefOf(k) }
+	g := statesim.Goal{Wants: []statesim.Want{{Target: box(0), Value: statesim.Value{N: 1}}}}
+	plans := [][]statesim.Action{
+		{{Op: statesim.Check, Target: box(0)}, {Op: statesim.Uncheck, Target: box(1)}, statesim.SubmitAction},
+		{{Op: statesim.Uncheck, Target: box(0)}, statesim.SubmitAction},
+	}
+	var c Cell
+	c.Options = 2
+	for range 400 {
+		q := suites.Question{Suite: "edge_case", Choices: []string{"long option text", "short"}, AnswerIdx: 0,
+			Meta: suites.Meta{Form: f, Goal: &g, Plans: plans}}
+		c.Add(&q)
+	}
+	flagged := map[string]bool{}
+	for _, fl := range Check([]Cell{c}, 0.03, 100, 0.01) {
+		flagged[fl.Score.Reader] = true
+	}
+	for _, want := range []string{"longest option", "symbolic: can be correct from some start", "exact bound: only correct from some start"} {
+		if !flagged[want] {
+			t.Errorf("%q was not flagged; flagged: %v", want, flagged)
+		}
+	}
+}
+
+func TestRowsFor(t *testing.T) {
+	for _, tc := range []struct{ n, want int }{{2, 5625}, {4, 4219}, {8, 2461}} {
+		if got := RowsFor(tc.n); got != tc.want {
+			t.Errorf("RowsFor(%d) = %d, want %d", tc.n, got, tc.want)
+		}
+	}
+}

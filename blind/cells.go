@@ -1,0 +1,254 @@
+package blind
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"math"
+	"sort"
+	"sync"
+
+	"github.com/formplan/formplan/forms"
+	"github.com/formplan/formplan/suites"
+)
+
+// Score is one reader's result in one cell. Ties are scored at their
+// expected value (a reader that ties k options, the answer among them,
+// gets 1/k), which is what the reader would score on average when it
+// breaks ties at random, without the noise.
+type Score struct {
+	Reader string
+	Credit float64 // the sum of the reader's credits over the cell's rows
+	Var    float64 // the sum of their variances were the answer uniform among the options
+}
+
+// Cell holds the readers' scores on the rows of one suite x family x
+// options x horizon cell.
+type Cell struct {
+	Suite   string
+	Family  string
+	Options int
+	Horizon int
+	Rows    int
+	Scores  []Score
+}
+
+// Chance is the score of a reader without information.
+func (c *Cell) Chance() float64 { return 1 / float64(c.Options) }
+
+// Accuracy returns score s's share of the rows.
+func (c *Cell) Accuracy(s Score) float64 { return s.Credit / float64(c.Rows) }
+
+// PValue returns the one-sided p-value of score s under the hypothesis
+// that the answer is uniform among the options whatever the text says,
+// by the normal approximation to the sum of the rows' credits.
+func (c *Cell) PValue(s Score) float64 {
+	excess := s.Credit - float64(c.Rows)*c.Chance()
+	if s.Var <= 0 {
+		if excess > 1e-9 {
+			return 0
+		}
+		return 1
+	}
+	return 0.5 * math.Erfc(excess/math.Sqrt(2*s.Var))
+}
+
+// Add scores q with every reader of its suite.
+func (c *Cell) Add(q *suites.Question) {
+	v := NewView(q)
+	rs := For(q.Suite)
+	if c.Scores == nil {
+		c.Scores = make([]Score, len(rs))
+		for k, r := range rs {
+			c.Scores[k].Reader = r.Name
+		}
+	}
+	n := float64(len(q.Choices))
+	for k, r := range rs {
+		sc := r.Score(&v)
+		best := math.Inf(-1)
+		for _, x := range sc {
+			best = max(best, x)
+		}
+		ties, hit := 0.0, false
+		for j, x := range sc {
+			if x == best {
+				ties++
+				hit = hit || j == q.AnswerIdx
+			}
+		}
+		if hit {
+			c.Scores[k].Credit += 1 / ties
+		}
+		c.Scores[k].Var += 1/(ties*n) - 1/(n*n)
+	}
+	c.Rows++
+}
+
+// Config says which cells Run measures.
+type Config struct {
+	Seed       uint64
+	Suites     []string
+	Families   []forms.Family
+	Options    []int // option counts of the multiple-choice suites
+	HorizonMin int
+	HorizonMax int
+	Rows       func(options int) int // rows per cell
+	Workers    int
+}
+
+// Run builds the rows of every cell the families can fill (horizons a
+// family cannot give are left out, as gen does by default) and scores them.
+// Cells come back in suite, options, family, horizon order.
+func Run(ctx context.Context, cfg Config) ([]Cell, error) {
+	type job struct {
+		suite suites.Suite
+		spec  suites.Spec
+		cell  Cell
+	}
+	var jobs []job
+	for _, name := range cfg.Suites {
+		s, ok := suites.Lookup(name)
+		if !ok {
+			return nil, fmt.Errorf("blind: no suite %q", name)
+		}
+		opts := cfg.Options
+		if name == "future_state" || name == "temporal_order" {
+			opts = []int{2}
+		}
+		for _, n := range opts {
+			sp := suites.Spec{Seed: cfg.Seed, Families: cfg.Families, Choices: n, HorizonMin: cfg.HorizonMin, HorizonMax: cfg.HorizonMax}
+			if err := suites.Fit(s, &sp, false); err != nil {
+				continue // no family gives this many options: not a cell
+			}
+			for fi := range cfg.Families {
+				for h := cfg.HorizonMin; h <= cfg.HorizonMax; h++ {
+					if sp.Horizons[fi] != nil && !contains(sp.Horizons[fi], h) {
+						continue
+					}
+					cs := sp
+					cs.Mix = []suites.Part{{Family: fi, Count: int64(cfg.Rows(n)), HorizonMin: h, HorizonMax: h}}
+					cs.Horizons = nil
+					jobs = append(jobs, job{s, cs, Cell{Suite: name, Family: cfg.Families[fi].Name, Options: n, Horizon: h}})
+				}
+			}
+		}
+	}
+	workers := max(cfg.Workers, 1)
+	var wg sync.WaitGroup
+	errs := make([]error, len(jobs))
+	next := make(chan int)
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for k := range next {
+				j := &jobs[k]
+				for i := int64(0); i < j.spec.Total(); i++ {
+					if ctx.Err() != nil {
+						errs[k] = ctx.Err()
+						break
+					}
+					q, err := j.suite.Build(&j.spec, i)
+					if err != nil {
+						errs[k] = err
+						break
+					}
+					j.cell.Add(&q)
+				}
+			}
+		}()
+	}
+	for k := range jobs {
+		next <- k
+	}
+	close(next)
+	wg.Wait()
+	out := make([]Cell, len(jobs))
+	for k, j := range jobs {
+		if errs[k] != nil {
+			return nil, errs[k]
+		}
+		out[k] = j.cell
+	}
+	return out, nil
+}
+
+func contains(xs []int, x int) bool {
+	for _, y := range xs {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}
+
+// Failure is a reader that beats chance in a cell.
+type Failure struct {
+	Cell   *Cell
+	Score  Score
+	Reason string
+}
+
+// Check returns the scores that beat chance: by more than margin (when
+// the cell has at least minRows rows), or significantly by a one-sided
+// test at level alpha corrected for the number of cells and readers.
+func Check(cells []Cell, margin float64, minRows int, alpha float64) []Failure {
+	tests := 0
+	for _, c := range cells {
+		tests += len(c.Scores)
+	}
+	var out []Failure
+	for k := range cells {
+		c := &cells[k]
+		for _, s := range c.Scores {
+			acc := c.Accuracy(s)
+			if c.Rows >= minRows && acc > c.Chance()+margin {
+				out = append(out, Failure{c, s, fmt.Sprintf("%.1f%% against %.1f%% chance", 100*acc, 100*c.Chance())})
+			} else if p := c.PValue(s); p < alpha/float64(tests) {
+				out = append(out, Failure{c, s, fmt.Sprintf("p = %.2g, below %.2g", p, alpha/float64(tests))})
+			}
+		}
+	}
+	return out
+}
+
+// Write prints cells as a Markdown table: per cell its rows, chance, the
+// best reader and its score, and the symbolic and exact readers' scores.
+func Write(w io.Writer, cells []Cell) error {
+	if _, err := fmt.Fprintln(w, "| suite | family | options | horizon | rows | chance | best reader | its score | symbolic | exact bound | smallest p |\n|---|---|---|---|---|---|---|---|---|---|---|"); err != nil {
+		return err
+	}
+	for k := range cells {
+		c := &cells[k]
+		scores := append([]Score(nil), c.Scores...)
+		sort.SliceStable(scores, func(a, b int) bool { return scores[a].Credit > scores[b].Credit })
+		minP := 1.0
+		named := map[string]string{}
+		for _, s := range c.Scores {
+			minP = min(minP, c.PValue(s))
+			named[s.Reader] = fmt.Sprintf("%.1f%%", 100*c.Accuracy(s))
+		}
+		sym, ex := "-", "-"
+		for name, acc := range named {
+			switch {
+			case len(name) >= 8 && name[:8] == "symbolic":
+				sym = acc
+			case len(name) >= 5 && name[:5] == "exact":
+				ex = acc
+			}
+		}
+		if _, err := fmt.Fprintf(w, "| %s | %s | %d | %d | %d | %.1f%% | %s | %.1f%% | %s | %s | %.2g |\n",
+			c.Suite, c.Family, c.Options, c.Horizon, c.Rows, 100*c.Chance(), scores[0].Reader, 100*c.Accuracy(scores[0]), sym, ex, minP); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// RowsFor returns the rows a cell of n options needs so that a reader 3
+// points above chance stands 4.5 standard errors out: at least 1000.
+func RowsFor(n int) int {
+	p := 1 / float64(n)
+	return max(1000, int(math.Ceil(p*(1-p)*(4.5/0.03)*(4.5/0.03))))
+}

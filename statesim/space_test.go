@@ -1,0 +1,142 @@
+package statesim
+
+import (
+	"testing"
+
+	"github.com/formplan/formplan/forms"
+)
+
+func TestNewSpace(t *testing.T) {
+	f := testForm()
+	g := Goal{Wants: []Want{{tb(1), Value{S: "123"}}}}
+	sp := NewSpace(f, &g)
+	for p, members := range sp.Parts {
+		e := f.Elements[members[0]]
+		var want int
+		switch e.Kind {
+		case forms.Checkbox:
+			want = 2
+		case forms.Slider:
+			want = (e.Max-e.Min)/e.Step + 1
+		case forms.Radio:
+			want = len(members) + 1
+		case forms.TextBox:
+			want = 1 + len(f.TextValues) // empty and every value
+			if f.RefOf(members[0]) == tb(1) {
+				want++ // "1", a start of the wanted text ("12" is a value already)
+			}
+		}
+		if got := len(sp.Values[p]); got != want {
+			t.Errorf("part %d (%s): %d values, want %d", p, e.Kind, got, want)
+		}
+	}
+	if !sp.Contains(Clean(f)) {
+		t.Error("the clean state is not in the space")
+	}
+	odd := Clean(f)
+	odd[len(odd)-2].S = "zzz"
+	if sp.Contains(odd) {
+		t.Error("a text outside the family's values is in the space")
+	}
+	if !NewSpace(f, &g, odd).Contains(odd) {
+		t.Error("an extra state is not in the space made with it")
+	}
+}
+
+func TestJudge(t *testing.T) {
+	f := testForm()
+	click := func(n int) Action { return Action{Op: Click, Target: cb(n)} }
+	check := func(n int) Action { return Action{Op: Check, Target: cb(n)} }
+	g := Goal{Wants: []Want{{cb(1), Value{N: 1}}, {cb(2), Value{N: 1}}}}
+	tests := []struct {
+		name       string
+		plans      [][]Action
+		can, only  []bool
+		same, diff bool // for two plans, judged as future_state pairs
+	}{
+		{"absolute plan always works, so a click plan is never the only one",
+			[][]Action{{check(1), check(2), SubmitAction}, {click(1), check(2), SubmitAction}},
+			[]bool{true, true}, []bool{true, false}, true, true},
+		{"clicks on different boxes each win from their own start",
+			[][]Action{{click(1), check(2), SubmitAction}, {check(1), click(2), SubmitAction}},
+			[]bool{true, true}, []bool{true, true}, true, true},
+		{"a plan without Submit never works",
+			[][]Action{{check(1), check(2)}, {click(1), click(2), SubmitAction}},
+			[]bool{false, true}, []bool{false, true}, false, false},
+		{"a plan that unchecks a wanted box never works",
+			[][]Action{{check(1), {Op: Uncheck, Target: cb(2)}, SubmitAction}, {check(1), check(2), SubmitAction}},
+			[]bool{false, true}, []bool{false, true}, false, true},
+		{"a step on a missing element is invalid",
+			[][]Action{{check(9), SubmitAction}, {check(1), check(2), SubmitAction}},
+			[]bool{false, true}, []bool{false, true}, false, false},
+		{"three plans: beside one that always works, the others are never alone",
+			[][]Action{{click(1), click(2), SubmitAction}, {check(1), check(2), SubmitAction}, {click(1), check(2), SubmitAction}},
+			[]bool{true, true, true}, []bool{false, true, false}, false, false},
+	}
+	for _, tc := range tests {
+		j := NewJudge(f, NewSpace(f, &g), g, tc.plans)
+		for k := range tc.plans {
+			if got := j.CanBeCorrect(k); got != tc.can[k] {
+				t.Errorf("%s: CanBeCorrect(%d) = %v, want %v", tc.name, k, got, tc.can[k])
+			}
+			if got := j.OnlyCorrect(k); got != tc.only[k] {
+				t.Errorf("%s: OnlyCorrect(%d) = %v, want %v", tc.name, k, got, tc.only[k])
+			}
+		}
+		if len(tc.plans) == 2 {
+			same, diff := j.Verdicts()
+			if same != tc.same || diff != tc.diff {
+				t.Errorf("%s: Verdicts() = %v, %v, want %v, %v", tc.name, same, diff, tc.same, tc.diff)
+			}
+		}
+	}
+}
+
+// TestOnlyCorrectAgainstBruteForce compares the part-by-part search with
+// trying every state of a small space.
+func TestOnlyCorrectAgainstBruteForce(t *testing.T) {
+	f := testForm()
+	g := Goal{Wants: []Want{{cb(1), Value{N: 1}}, {cb(2), Value{}}, {sl(), Value{N: 2}}}}
+	ops := []Action{
+		{Op: Click, Target: cb(1)}, {Op: Check, Target: cb(1)}, {Op: Click, Target: cb(2)}, {Op: Uncheck, Target: cb(2)},
+		{Op: Move, Target: sl(), N: 1}, {Op: Move, Target: sl(), N: -2}, {Op: Set, Target: sl(), N: 2}, {Op: Move, Target: sl(), N: 2},
+	}
+	sp := NewSpace(f, &g)
+	var all []State
+	var grow func(p int, s State)
+	grow = func(p int, s State) {
+		if p == len(sp.Parts) {
+			all = append(all, s.Clone())
+			return
+		}
+		for _, v := range sp.Values[p] {
+			for x, m := range sp.Parts[p] {
+				s[m] = v[x]
+			}
+			grow(p+1, s)
+		}
+	}
+	grow(0, Clean(f))
+	for trial := 0; trial < 200; trial++ {
+		var plans [][]Action
+		for k := 0; k < 3; k++ {
+			plans = append(plans, []Action{ops[(trial*7+k*3)%len(ops)], ops[(trial*5+k)%len(ops)], ops[(trial*3+k*5)%len(ops)], SubmitAction})
+		}
+		j := NewJudge(f, sp, g, plans)
+		for k := range plans {
+			want := false
+			for _, s := range all {
+				alone := true
+				for o, p := range plans {
+					out, err := Run(f, s, p)
+					ok := err == nil && out.Submitted && g.Met(f, out.Final)
+					alone = alone && ok == (o == k)
+				}
+				want = want || alone
+			}
+			if got := j.OnlyCorrect(k); got != want {
+				t.Fatalf("trial %d plan %d %v: OnlyCorrect = %v, brute force %v", trial, k, plans[k], got, want)
+			}
+		}
+	}
+}
