@@ -115,6 +115,13 @@ type built struct {
 }
 
 func runSuite(ctx context.Context, p Plan, s suites.Suite, total int64) (SuiteResult, error) {
+	if p.Spec.Horizons == nil {
+		// Not fitted by the caller: leave out the horizons a family cannot
+		// give (suites.Fit), so every index can be built.
+		if err := suites.Fit(s, &p.Spec, false); err != nil {
+			return SuiteResult{}, fmt.Errorf("generate: %w", err)
+		}
+	}
 	shards := max(p.Shards, 1)
 	lo, hi := ShardRange(total, p.Shard, shards)
 	path := FilePath(p.Out, s.Name, p.Shard, shards)

@@ -236,6 +236,46 @@ func TestTampered(t *testing.T) {
 			relabel(t, &rows[i], 0, "Yes")
 			return i
 		}, "want No"},
+		{"image_needed cleared", "plan_shuffle", func(t *testing.T, rows []dataset.Row) int {
+			rows[9].ImageNeeded = ptr(false)
+			return 9
+		}, "image_needed is false, but re-derived it is true"},
+		{"future_state image_needed cleared", "future_state", func(t *testing.T, rows []dataset.Row) int {
+			rows[9].ImageNeeded = ptr(false)
+			return 9
+		}, "image_needed is false, but re-derived it is true"},
+		{"temporal_order image_needed cleared", "temporal_order", func(t *testing.T, rows []dataset.Row) int {
+			rows[9].ImageNeeded = ptr(false)
+			return 9
+		}, "image_needed is false"},
+		{"candidate start swapped", "edge_case", func(t *testing.T, rows []dataset.Row) int {
+			r := &rows[10]
+			m := meta(t, r)
+			a := int(*r.AnswerIdx)
+			b := (a + 1) % len(m.Starts)
+			m.Starts[a], m.Starts[b] = m.Starts[b], m.Starts[a]
+			setMeta(t, r, m)
+			return 10
+		}, "reaches the goal too"},
+		{"candidate starts dropped, image_needed kept", "plan_semantic", func(t *testing.T, rows []dataset.Row) int {
+			// Without witnesses the exact search decides; it still finds
+			// that another start makes another option the only one.
+			r := &rows[11]
+			m := meta(t, r)
+			m.Starts = nil
+			setMeta(t, r, m)
+			r.ImageNeeded = ptr(false)
+			return 11
+		}, "image_needed is false, but re-derived it is true"},
+		{"a fourth mistake", "edge_case", func(t *testing.T, rows []dataset.Row) int {
+			r := &rows[12]
+			m := meta(t, r)
+			for len(m.History) < 4 {
+				m.History = append(m.History, m.History[0], m.History[0])
+			}
+			setMeta(t, r, m)
+			return 12
+		}, "want 1 to 3"},
 		{"option text", "plan_shuffle", func(t *testing.T, rows []dataset.Row) int {
 			r := &rows[4]
 			r.Choices = slices.Clone(r.Choices)

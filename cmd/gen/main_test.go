@@ -98,7 +98,7 @@ func TestDeterministicAcrossWorkers(t *testing.T) {
 
 func TestGenerateRows(t *testing.T) {
 	dir := t.TempDir()
-	stdout, _, err := runGen(t, "--out", dir, "--n", "30", "--no-images", "--suites", "future_state,edge_case", "--families", "checkboxes,radio_textboxes", "--horizon", "2-3")
+	stdout, _, err := runGen(t, "--out", dir, "--n", "30", "--no-images", "--suites", "future_state,edge_case", "--families", "checkboxes,radio_textboxes", "--horizon", "2")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -112,8 +112,8 @@ func TestGenerateRows(t *testing.T) {
 	fams := map[string]int{}
 	for _, r := range rows {
 		fams[r.Family]++
-		if *r.Horizon < 2 || *r.Horizon > 3 {
-			t.Errorf("horizon %d outside 2-3", *r.Horizon)
+		if *r.Horizon != 2 {
+			t.Errorf("horizon %d, want 2", *r.Horizon)
 		}
 		if r.Answer != "Yes" && r.Answer != "No" {
 			t.Errorf("answer %q", r.Answer)
@@ -125,6 +125,33 @@ func TestGenerateRows(t *testing.T) {
 	for _, f := range []string{"README.md", "croissant.json", "lmms-eval/future_state.yaml"} {
 		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
 			t.Errorf("missing %s beside the data: %v", f, err)
+		}
+	}
+}
+
+// TestHorizonRefused asks for horizons a family cannot give: gen refuses
+// with the horizons it allows, before looking for a browser, and writes
+// nothing; without --horizon the same run leaves those horizons out.
+func TestHorizonRefused(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "out")
+	_, _, err := runGen(t, "--out", dir, "--n", "12", "--suites", "edge_case", "--families", "radio_textboxes", "--horizon", "2-3", "--chrome", "/nonexistent/chromium")
+	var u usageError
+	if !errors.As(err, &u) || !strings.Contains(err.Error(), "horizon 3") || !strings.Contains(err.Error(), "largest 2") {
+		t.Fatalf("err = %v, want a usage error naming horizon 3 and the largest horizon 2", err)
+	}
+	if _, statErr := os.Stat(dir); !errors.Is(statErr, os.ErrNotExist) {
+		t.Errorf("the refused run left %s behind", dir)
+	}
+	if _, _, err := runGen(t, "--out", dir, "--n", "12", "--no-images", "--suites", "edge_case", "--families", "radio_textboxes"); err != nil {
+		t.Fatalf("default horizons: %v", err)
+	}
+	rows, err := dataset.ReadRows(filepath.Join(dir, "edge_case", "test-00000-of-00001.parquet"))
+	if err != nil || len(rows) != 12 {
+		t.Fatalf("%d rows, %v", len(rows), err)
+	}
+	for _, r := range rows {
+		if *r.Horizon != 2 {
+			t.Errorf("horizon %d, want 2, the only one radio_textboxes gives edge_case at 4 options", *r.Horizon)
 		}
 	}
 }
