@@ -3,7 +3,7 @@
 
 GO ?= go
 
-.PHONY: gen test chromium deps check bench bench-e2e
+.PHONY: gen test chromium deps check bench bench-e2e blind
 
 gen: chromium
 	$(GO) run ./cmd/gen $(ARGS)
@@ -36,3 +36,9 @@ bench: deps
 # bench-e2e times gen --preset paper with screenshots against its targets.
 bench-e2e: deps
 	scripts/bench-e2e.sh
+
+# blind scores readers of the text alone (surface heuristics, a symbolic
+# reader, the exact bound) on every suite x family x options x horizon cell
+# and fails if any beats chance.
+blind:
+	$(GO) run ./cmd/gen blind > blind/table.md.new && mv blind/table.md.new blind/table.md && tail -1 blind/table.md

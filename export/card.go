@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/formplan/formplan/blind"
 	"github.com/formplan/formplan/suites"
 )
 
@@ -265,8 +266,16 @@ func writeSuiteSection(b *bytes.Buffer, st *suiteStats, info Info) {
 		fmt.Fprintf(b, "%stext\n%s\n%s\n\n", fence, st.example, fence)
 	}
 
+	if s, ok := suites.Lookup(st.name); ok && s.Horizon != "" {
+		fmt.Fprintf(b, "`horizon` counts %s.\n\n", s.Horizon)
+	}
 	writeByFamily(b, "horizon", st.byHorizon, noHorizon, func(h int64) string { return strconv.FormatInt(h, 10) })
 	writeByFamily(b, "answer", st.byAnswer, "", mdCell)
+	if t := blind.Table(st.name); t != "" {
+		b.WriteString("Readers of the text alone (task, question and options; never a picture, caption or history), " +
+			"measured by `gen blind` on fresh questions of every cell this code can fill; chance is 1/options:\n\n")
+		b.WriteString(t + "\n")
+	}
 }
 
 // writeByFamily writes the table "Rows by family and <what>" of counts, a
@@ -355,9 +364,9 @@ var mainColumns = []column{
 	{"image_2", "Picture 2 of temporal_order; null elsewhere."},
 	{"prompt_instruct", "Full prompt asking for the answer only."},
 	{"prompt_cot", "Full prompt asking for reasoning, then a last line \"Answer: ...\"."},
-	{"caption", "The pictured state in words, one sentence per element."},
+	{"caption", "The pictured state in words, one sentence per element. A prompt that includes it is text-solvable by design (an ablation)."},
 	{"option_labels", "Per option: correct, or what is wrong with it."},
-	{"image_needed", "Whether the answer depends on the pictured state."},
+	{"image_needed", "Whether some other start state the family can produce changes the answer (true for every row formplan writes)."},
 	{"metadata", "JSON of the form, start state, goal, plans and their outcomes."},
 	{"boxes", "JSON of the element boxes and click points of the screenshot."},
 }
