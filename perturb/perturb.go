@@ -1,6 +1,5 @@
 // Package perturb draws the random parts of a question: tasks, the errors
-// that knock a form away from its clean state, random plan steps, and the
-// arrangements distractor sets are built from (subset codes and cycles).
+// that knock a form away from its clean state, and random plan steps.
 // Everything takes its randomness from a *rand.Rand passed in.
 package perturb
 
@@ -181,28 +180,4 @@ func wantedText(f *forms.Form, g statesim.Goal, ref forms.Ref) string {
 		}
 	}
 	return ""
-}
-
-// Codes returns n distinct codes over positions with the given radices: a
-// code holds one digit per position, from 0 to radix-1. The first code is all
-// zeros; the others are drawn uniformly, without repeats, among the rest.
-// Read as "which change an option makes at each position" (0: none), it makes
-// the correct option (all zeros) exchangeable with the others: no option is
-// more central. With every radix 2 a code is a subset of the positions. The
-// radices' product must be at least n.
-func Codes(radix []int, n int, rng *rand.Rand) [][]int {
-	size := 1
-	for _, r := range radix {
-		size *= r
-	}
-	out := [][]int{make([]int, len(radix))}
-	for _, c := range rng.Perm(size - 1)[:n-1] {
-		c++ // skip the all-zero code
-		code := make([]int, len(radix))
-		for p, r := range radix {
-			code[p], c = c%r, c/r
-		}
-		out = append(out, code)
-	}
-	return out
 }

@@ -1,9 +1,7 @@
 package perturb
 
 import (
-	"fmt"
 	"math/rand/v2"
-	"slices"
 	"testing"
 
 	"github.com/formplan/formplan/forms"
@@ -91,46 +89,3 @@ func TestErrorsAreMistakes(t *testing.T) {
 	}
 }
 
-func TestCodes(t *testing.T) {
-	rng := rand.New(rand.NewPCG(4, 4))
-	for _, tc := range []struct {
-		radix []int
-		n     int
-	}{{[]int{2}, 2}, {[]int{2, 2}, 3}, {[]int{2, 2}, 4}, {[]int{2, 2, 2}, 5}, {[]int{2, 2, 2}, 8}, {[]int{3, 2}, 5}, {[]int{4}, 4}} {
-		size := 1
-		for _, r := range tc.radix {
-			size *= r
-		}
-		seen := map[string]int{}
-		for i := 0; i < 2000; i++ {
-			codes := Codes(tc.radix, tc.n, rng)
-			if len(codes) != tc.n || slices.ContainsFunc(codes[0], func(d int) bool { return d != 0 }) {
-				t.Fatalf("Codes(%v, %d) = %v", tc.radix, tc.n, codes)
-			}
-			distinct := map[string]bool{}
-			for _, c := range codes {
-				for p, d := range c {
-					if d < 0 || d >= tc.radix[p] {
-						t.Fatalf("Codes(%v, %d) = %v: digit out of range", tc.radix, tc.n, codes)
-					}
-				}
-				key := fmt.Sprint(c)
-				if distinct[key] {
-					t.Fatalf("Codes(%v, %d) = %v: repeated", tc.radix, tc.n, codes)
-				}
-				distinct[key] = true
-				seen[key]++
-			}
-		}
-		// Every code but the all-zero one is drawn about equally often.
-		if len(seen) != size {
-			t.Errorf("Codes(%v, %d): %d distinct codes drawn, want %d", tc.radix, tc.n, len(seen), size)
-		}
-		exp := 2000 * float64(tc.n-1) / float64(size-1)
-		for key, k := range seen {
-			if key != fmt.Sprint(make([]int, len(tc.radix))) && (float64(k) < 0.85*exp || float64(k) > 1.15*exp) {
-				t.Errorf("Codes(%v, %d): code %s drawn %d times, expected about %.0f", tc.radix, tc.n, key, k, exp)
-			}
-		}
-	}
-}

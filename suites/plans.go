@@ -84,13 +84,6 @@ func withSubmit(plan []statesim.Action) []statesim.Action {
 	return append(out, statesim.SubmitAction)
 }
 
-// reaches reports whether plan, run from s, applies and submits in a state
-// meeting g.
-func reaches(f *forms.Form, s statesim.State, g statesim.Goal, plan []statesim.Action) bool {
-	out, err := statesim.Run(f, s, plan)
-	return err == nil && out.Submitted && g.Met(f, out.Final)
-}
-
 // finals runs each plan from s and records its final state and validity.
 func finals(f *forms.Form, s statesim.State, plans [][]statesim.Action) ([]statesim.State, []bool) {
 	fin := make([]statesim.State, len(plans))
