@@ -124,22 +124,29 @@ type Judge struct {
 
 // NewJudge prepares plans for judging against g from the states of sp.
 func NewJudge(f *forms.Form, sp *Space, g Goal, plans [][]Action) *Judge {
-	j := &Judge{f: f, sp: sp, g: g, plans: plans, ok: make([]bool, len(plans)), at: make([][]int, len(plans)),
+	j := &Judge{f: f, sp: sp, g: g, plans: slices.Clone(plans), ok: make([]bool, len(plans)), at: make([][]int, len(plans)),
 		at2: g.Indices(f), tmp: make(State, len(f.Elements))}
 	for k, plan := range plans {
-		for _, a := range plan {
-			i, err := resolve(f, a)
-			if err != nil {
-				break
-			}
-			if a.Op == Submit {
-				j.ok[k] = true
-				break
-			}
-			j.at[k] = append(j.at[k], i)
-		}
+		j.SetPlan(k, plan)
 	}
 	return j
+}
+
+// SetPlan replaces plan k, reusing what the judge holds, for loops that
+// judge many plans in turn.
+func (j *Judge) SetPlan(k int, plan []Action) {
+	j.plans[k], j.ok[k], j.at[k] = plan, false, j.at[k][:0]
+	for _, a := range plan {
+		i, err := resolve(j.f, a)
+		if err != nil {
+			return
+		}
+		if a.Op == Submit {
+			j.ok[k] = true
+			return
+		}
+		j.at[k] = append(j.at[k], i)
+	}
 }
 
 // replay runs plan k's steps on part p from value v of the part and returns
@@ -259,14 +266,14 @@ func (j *Judge) Verdicts() (same, differ bool) {
 	return same, differ
 }
 
-// Holding returns the values of part p from which plan k meets every want
-// on that part (the values themselves, not copies).
-func (j *Judge) Holding(k, p int) []State {
-	var out []State
+// AppendHolding appends to dst the values of part p from which plan k meets
+// every want on that part (the values themselves, not copies) and returns
+// the extended slice.
+func (j *Judge) AppendHolding(dst []State, k, p int) []State {
 	for _, v := range j.sp.Values[p] {
 		if j.holds(k, p, v) {
-			out = append(out, v)
+			dst = append(dst, v)
 		}
 	}
-	return out
+	return dst
 }

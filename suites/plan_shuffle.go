@@ -48,6 +48,22 @@ func shuffled(items []statesim.Action, rng *rand.Rand) []statesim.Action {
 	return out
 }
 
+// perms[k] lists every order of k items, for k up to 6 (720 orders).
+var perms = func() (t [7][][]int) {
+	t[0] = [][]int{{}}
+	for k := 1; k < len(t); k++ {
+		for _, p := range t[k-1] {
+			for at := 0; at <= len(p); at++ {
+				q := make([]int, 0, k)
+				q = append(q, p[:at]...)
+				q = append(q, k-1)
+				t[k] = append(t[k], append(q, p[at:]...))
+			}
+		}
+	}
+	return t
+}()
+
 // drawPlanShuffle draws a form, horizon distinct steps and, from a
 // reference start and order, a task. A candidate is a random order of the
 // steps and Submit (where Submit falls decides which steps happen; slider
@@ -78,23 +94,54 @@ func drawPlanShuffle(c *cell, rng *rand.Rand) (Question, error) {
 	g := goalFromState(&f, out.Final, touched)
 	space := statesim.NewSpace(&f, &g)
 	j := newJudge(&f, g)
+	// Draws reuse one order, one judge and one list of values; only a
+	// draw that has starts is copied out.
+	order := slices.Clone(items)
+	sj := statesim.NewJudge(&f, space, g, [][]statesim.Action{order})
+	picked := make([]statesim.State, len(space.Parts))
+	var vs []statesim.State
+	// With few items every order is tried at most once, in random order
+	// (a lazy shuffle of the table of orders), so a set of steps that
+	// cannot give n options is given up quickly; with more, orders are
+	// drawn at random and repeats are rare.
+	budget := 30 * n
+	var left []int // indices into perms[len(items)] not yet tried
+	if len(items) < len(perms) {
+		left = make([]int, len(perms[len(items)]))
+		for k := range left {
+			left[k] = k
+		}
+		budget = len(left)
+	}
 	draw := func() (candidate, bool) {
-		plan := shuffled(items, rng)
-		sj := statesim.NewJudge(&f, space, g, [][]statesim.Action{plan})
-		start := make(statesim.State, len(f.Elements))
-		for p, members := range space.Parts {
-			vs := sj.Holding(0, p)
+		if left != nil {
+			k := rng.IntN(len(left))
+			perm := perms[len(items)][left[k]]
+			left[k] = left[len(left)-1]
+			left = left[:len(left)-1]
+			for i, from := range perm {
+				order[i] = items[from]
+			}
+		} else {
+			rng.Shuffle(len(order), func(a, b int) { order[a], order[b] = order[b], order[a] })
+		}
+		sj.SetPlan(0, order)
+		for p := range space.Parts {
+			vs = sj.AppendHolding(vs[:0], 0, p)
 			if len(vs) == 0 {
 				return candidate{}, false
 			}
-			v := vs[rng.IntN(len(vs))]
+			picked[p] = vs[rng.IntN(len(vs))]
+		}
+		start := make(statesim.State, len(f.Elements))
+		for p, members := range space.Parts {
 			for x, m := range members {
-				start[m] = v[x]
+				start[m] = picked[p][x]
 			}
 		}
-		return candidate{start: start, plan: plan}, true
+		return candidate{start: start, plan: slices.Clone(order)}, true
 	}
-	cands, ok := collect(j, n, 30*n, draw)
+	cands, ok := collect(j, n, budget, draw)
 	if !ok {
 		return Question{}, errRetry
 	}

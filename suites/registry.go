@@ -119,15 +119,20 @@ func optionList(choices []string) string {
 	return strings.TrimRight(b.String(), "\n")
 }
 
+// probeDraws is the budget of each question fits tries: a quarter of what
+// a real question may take, so a cell that passes is one that questions
+// are built in without running out of draws.
+const probeDraws = maxDraws / 4
+
 // fits reports whether family fi of sp can give the suite's questions at
 // horizon h: it tries a few questions of that cell with a small budget.
 func (s *Suite) fits(sp *Spec, fi, h int) bool {
 	probe := *sp
 	probe.Mix = []Part{{Family: fi, Count: 1 << 40, HorizonMin: h, HorizonMax: h}}
 	probe.Horizons = nil
-	for _, index := range []int64{0, 1, 2} {
+	for _, index := range []int64{0, 1} {
 		c := probe.place(s.Name, index)
-		if _, err := build(&c, s.draw, 150); err != nil {
+		if _, err := build(&c, s.draw, probeDraws); err != nil {
 			return false
 		}
 	}
