@@ -95,6 +95,8 @@ type Config struct {
 	HorizonMax int
 	Rows       func(options int) int // rows per cell
 	Workers    int
+	// Progress, if set, is called (from the workers) with each finished cell.
+	Progress func(c *Cell)
 }
 
 // Run builds the rows of every cell the families can fill (horizons a
@@ -155,6 +157,9 @@ func Run(ctx context.Context, cfg Config) ([]Cell, error) {
 						break
 					}
 					j.cell.Add(&q)
+				}
+				if cfg.Progress != nil && errs[k] == nil {
+					cfg.Progress(&j.cell)
 				}
 			}
 		}()

@@ -119,10 +119,12 @@ func optionList(choices []string) string {
 	return strings.TrimRight(b.String(), "\n")
 }
 
-// probeDraws is the budget of each question fits tries: a quarter of what
-// a real question may take, so a cell that passes is one that questions
-// are built in without running out of draws.
-const probeDraws = maxDraws / 4
+// probeDraws is the budget of each question fits tries: a twentieth of
+// what a real question may take. A cell where one draw in k succeeds
+// passes four probes only when k is not much above probeDraws, and then a
+// real question runs out of draws with odds near exp(-20), so a run never
+// stops part way on a cell that was let in.
+const probeDraws = maxDraws / 20
 
 // fits reports whether family fi of sp can give the suite's questions at
 // horizon h: it tries a few questions of that cell with a small budget.
@@ -130,7 +132,7 @@ func (s *Suite) fits(sp *Spec, fi, h int) bool {
 	probe := *sp
 	probe.Mix = []Part{{Family: fi, Count: 1 << 40, HorizonMin: h, HorizonMax: h}}
 	probe.Horizons = nil
-	for _, index := range []int64{0, 1} {
+	for _, index := range []int64{0, 1, 2, 3} {
 		c := probe.place(s.Name, index)
 		if _, err := build(&c, s.draw, probeDraws); err != nil {
 			return false

@@ -8,11 +8,14 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+	"sync"
+	"time"
 
 	"github.com/spf13/pflag"
 
 	"github.com/formplan/formplan/blind"
 	"github.com/formplan/formplan/forms"
+	"github.com/formplan/formplan/generate"
 	"github.com/formplan/formplan/suites"
 )
 
@@ -60,6 +63,14 @@ func blindCmd(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			return *rows
 		}
 		return blind.RowsFor(n)
+	}
+	var mu sync.Mutex
+	done, start := 0, time.Now()
+	cfg.Progress = func(c *blind.Cell) {
+		mu.Lock()
+		defer mu.Unlock()
+		done++
+		fmt.Fprintf(stderr, "%s  cell %d: %s %s %d options horizon %d, %d rows\n", generate.Elapsed(time.Since(start)), done, c.Suite, c.Family, c.Options, c.Horizon, c.Rows)
 	}
 	cells, err := blind.Run(ctx, cfg)
 	if err != nil {
