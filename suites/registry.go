@@ -146,8 +146,9 @@ func (s *Suite) fits(sp *Spec, fi, h int) bool {
 // sp.Horizons the horizons each family will cycle through. With strict
 // set (the horizon range was asked for), a horizon a family cannot give is
 // an error naming the horizons that family allows; otherwise such
-// horizons are left out for that family, and only a family left with none
-// is an error.
+// horizons are left out for that family, a family left with none takes the
+// smallest horizon above the range it allows, and only a family allowing
+// none up to MaxHorizon is an error.
 func Fit(s Suite, sp *Spec, strict bool) error {
 	if err := sp.Validate(); err != nil {
 		return err
@@ -187,6 +188,11 @@ func Fit(s Suite, sp *Spec, strict bool) error {
 		}
 		if len(bad) == 0 {
 			continue
+		}
+		for h := r[1] + 1; !strict && len(good) == 0 && h <= MaxHorizon; h++ {
+			if s.fits(sp, fi, h) {
+				good = append(good, h) // the smallest horizon above the range
+			}
 		}
 		if strict || len(good) == 0 {
 			return fmt.Errorf("suites: %s cannot make %s questions of horizon %s with %d options; %s",
