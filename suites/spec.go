@@ -109,6 +109,14 @@ func (sp *Spec) cycleOf(fi, lo, hi int) []int {
 		}
 		hs = append(hs, h)
 	}
+	if len(hs) == 0 && fi < len(sp.Horizons) {
+		// Fit gave the family the smallest horizon it allows above the range.
+		for _, h := range sp.Horizons[fi] {
+			if h > hi {
+				return []int{h}
+			}
+		}
+	}
 	if len(hs) == 0 { // Fit refuses such specs; stay total anyway
 		hs = append(hs, lo)
 	}

@@ -250,3 +250,27 @@ func TestPlace(t *testing.T) {
 		}
 	}
 }
+
+// TestFitAboveRange checks that a family allowing none of the default
+// horizons gets the smallest it allows above them, and its questions are
+// built there.
+func TestFitAboveRange(t *testing.T) {
+	s, _ := Lookup("plan_shuffle")
+	fam := *forms.Builtin("radio_textboxes")
+	sp := &Spec{Seed: 20, Families: []forms.Family{fam}, HorizonMin: 1, HorizonMax: 2}
+	if err := Fit(s, sp, false); err != nil {
+		t.Fatal(err)
+	}
+	if len(sp.Horizons[0]) != 1 || sp.Horizons[0][0] <= 2 {
+		t.Fatalf("horizons %v, want one above 2", sp.Horizons)
+	}
+	for i := int64(0); i < 6; i++ {
+		q, err := s.Build(sp, i)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if q.Horizon != sp.Horizons[0][0] {
+			t.Fatalf("question %d: horizon %d, want %d", i, q.Horizon, sp.Horizons[0][0])
+		}
+	}
+}
