@@ -88,4 +88,3 @@ func TestErrorsAreMistakes(t *testing.T) {
 		}
 	}
 }
-
