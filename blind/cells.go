@@ -119,19 +119,19 @@ func Run(ctx context.Context, cfg Config) ([]Cell, error) {
 			opts = []int{2}
 		}
 		for _, n := range opts {
-			sp := suites.Spec{Seed: cfg.Seed, Families: cfg.Families, Choices: n, HorizonMin: cfg.HorizonMin, HorizonMax: cfg.HorizonMax}
-			if err := suites.Fit(s, &sp, false); err != nil {
-				continue // no family gives this many options: not a cell
-			}
-			for fi := range cfg.Families {
+			for _, fam := range cfg.Families {
+				sp := suites.Spec{Seed: cfg.Seed, Families: []forms.Family{fam}, Choices: n, HorizonMin: cfg.HorizonMin, HorizonMax: cfg.HorizonMax}
+				if err := suites.Fit(s, &sp, false); err != nil {
+					continue // the family gives no question with this many options
+				}
 				for h := cfg.HorizonMin; h <= cfg.HorizonMax; h++ {
-					if sp.Horizons[fi] != nil && !contains(sp.Horizons[fi], h) {
+					if sp.Horizons[0] != nil && !contains(sp.Horizons[0], h) {
 						continue
 					}
 					cs := sp
-					cs.Mix = []suites.Part{{Family: fi, Count: int64(cfg.Rows(n)), HorizonMin: h, HorizonMax: h}}
+					cs.Mix = []suites.Part{{Family: 0, Count: int64(cfg.Rows(n)), HorizonMin: h, HorizonMax: h}}
 					cs.Horizons = nil
-					jobs = append(jobs, job{s, cs, Cell{Suite: name, Family: cfg.Families[fi].Name, Options: n, Horizon: h}})
+					jobs = append(jobs, job{s, cs, Cell{Suite: name, Family: fam.Name, Options: n, Horizon: h}})
 				}
 			}
 		}
