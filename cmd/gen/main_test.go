@@ -365,3 +365,21 @@ func TestCardAgain(t *testing.T) {
 		t.Errorf("gen card left %d files, gen wrote %d", len(after), len(before))
 	}
 }
+
+// TestBlindCommand runs gen blind on a small sample and checks its table
+// and its refusal of bad flags.
+func TestBlindCommand(t *testing.T) {
+	stdout, _, err := runGen(t, "blind", "--suites", "temporal_order,edge_case", "--options", "2", "--horizon", "1-2", "--rows", "60")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"| temporal_order | checkboxes | 2 | 1 | 60 |", "| edge_case | slider_checkboxes | 2 | 2 | 60 |", "no reader of the text alone beats chance"} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("gen blind output lacks %q:\n%s", want, stdout)
+		}
+	}
+	var u usageError
+	if _, _, err := runGen(t, "blind", "--options", "9"); !errors.As(err, &u) {
+		t.Errorf("--options 9: %v, want a usage error", err)
+	}
+}
