@@ -5,7 +5,9 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"sort"
+	"strings"
 	"sync"
 
 	"github.com/formplan/formplan/forms"
@@ -125,7 +127,7 @@ func Run(ctx context.Context, cfg Config) ([]Cell, error) {
 					continue // the family gives no question with this many options
 				}
 				for h := cfg.HorizonMin; h <= cfg.HorizonMax; h++ {
-					if sp.Horizons[0] != nil && !contains(sp.Horizons[0], h) {
+					if sp.Horizons[0] != nil && !slices.Contains(sp.Horizons[0], h) {
 						continue
 					}
 					cs := sp
@@ -179,13 +181,14 @@ func Run(ctx context.Context, cfg Config) ([]Cell, error) {
 	return out, nil
 }
 
-func contains(xs []int, x int) bool {
-	for _, y := range xs {
-		if y == x {
-			return true
-		}
+// Tests returns how many reader scores the cells hold: the number of tests
+// Check corrects for.
+func Tests(cells []Cell) int {
+	n := 0
+	for _, c := range cells {
+		n += len(c.Scores)
 	}
-	return false
+	return n
 }
 
 // Failure is a reader that beats chance in a cell.
@@ -199,10 +202,7 @@ type Failure struct {
 // the cell has at least minRows rows), or significantly by a one-sided
 // test at level alpha corrected for the number of cells and readers.
 func Check(cells []Cell, margin float64, minRows int, alpha float64) []Failure {
-	tests := 0
-	for _, c := range cells {
-		tests += len(c.Scores)
-	}
+	tests := Tests(cells)
 	var out []Failure
 	for k := range cells {
 		c := &cells[k]
@@ -228,18 +228,14 @@ func Write(w io.Writer, cells []Cell) error {
 		c := &cells[k]
 		scores := append([]Score(nil), c.Scores...)
 		sort.SliceStable(scores, func(a, b int) bool { return scores[a].Credit > scores[b].Credit })
-		minP := 1.0
-		named := map[string]string{}
+		minP, sym, ex := 1.0, "-", "-"
 		for _, s := range c.Scores {
 			minP = min(minP, c.PValue(s))
-			named[s.Reader] = fmt.Sprintf("%.1f%%", 100*c.Accuracy(s))
-		}
-		sym, ex := "-", "-"
-		for name, acc := range named {
+			acc := fmt.Sprintf("%.1f%%", 100*c.Accuracy(s))
 			switch {
-			case len(name) >= 8 && name[:8] == "symbolic":
+			case strings.HasPrefix(s.Reader, "symbolic"):
 				sym = acc
-			case len(name) >= 5 && name[:5] == "exact":
+			case strings.HasPrefix(s.Reader, "exact"):
 				ex = acc
 			}
 		}

@@ -108,24 +108,45 @@ func (sp *Space) Contains(s State) bool {
 	return true
 }
 
+// Put sets part p of s to value v.
+func (sp *Space) Put(s State, p int, v State) {
+	for x, m := range sp.Parts[p] {
+		s[m] = v[x]
+	}
+}
+
+// Missing returns the values of element i's part in which element i does
+// not hold want (the values themselves, not copies).
+func (sp *Space) Missing(i int, want Value) []State {
+	p := sp.PartOf[i]
+	x := slices.Index(sp.Parts[p], i)
+	var out []State
+	for _, v := range sp.Values[p] {
+		if v[x] != want {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
 // Judge answers, over every state of a space at once, which of a set of
 // plans reach a goal. Plans are resolved once; a plan that is invalid or
 // never submits reaches the goal from no start.
 type Judge struct {
-	f     *forms.Form
-	sp    *Space
-	g     Goal
-	plans [][]Action
-	ok    []bool  // per plan: every step before Submit applies, and it submits
-	at    [][]int // per plan, per step before Submit: the element acted on
-	at2   []int   // per want: its element, or -1
-	tmp   State
+	f      *forms.Form
+	sp     *Space
+	g      Goal
+	plans  [][]Action
+	ok     []bool  // per plan: every step before Submit applies, and it submits
+	at     [][]int // per plan, per step before Submit: the element acted on
+	wantAt []int   // per want: its element, or -1
+	tmp    State
 }
 
 // NewJudge prepares plans for judging against g from the states of sp.
 func NewJudge(f *forms.Form, sp *Space, g Goal, plans [][]Action) *Judge {
 	j := &Judge{f: f, sp: sp, g: g, plans: slices.Clone(plans), ok: make([]bool, len(plans)), at: make([][]int, len(plans)),
-		at2: g.Indices(f), tmp: make(State, len(f.Elements))}
+		wantAt: g.Indices(f), tmp: make(State, len(f.Elements))}
 	for k, plan := range plans {
 		j.SetPlan(k, plan)
 	}
@@ -153,9 +174,7 @@ func (j *Judge) SetPlan(k int, plan []Action) {
 // the scratch state, meaningful on the part's members only.
 func (j *Judge) replay(k, p int, v State) State {
 	s := j.tmp
-	for x, m := range j.sp.Parts[p] {
-		s[m] = v[x]
-	}
+	j.sp.Put(s, p, v)
 	for n, i := range j.at[k] {
 		if j.sp.PartOf[i] == p {
 			applyAt(j.f, s, i, j.plans[k][n])
@@ -172,7 +191,7 @@ func (j *Judge) holds(k, p int, v State) bool {
 	}
 	s := j.replay(k, p, v)
 	for x, w := range j.g.Wants {
-		if i := j.at2[x]; i < 0 {
+		if i := j.wantAt[x]; i < 0 {
 			return false
 		} else if j.sp.PartOf[i] == p && s[i] != w.Value {
 			return false
@@ -208,7 +227,10 @@ func (j *Judge) OnlyCorrect(k int) bool {
 			dead |= 1 << o
 		}
 	}
-	reach := map[uint32]bool{dead: true}
+	// reach[m]: some choice of the parts so far, each on a value where k
+	// holds, rules out exactly the plans of mask m.
+	reach, next := make([]bool, 1<<n), make([]bool, 1<<n)
+	reach[dead] = true
 	for p := range j.sp.Parts {
 		var masks []uint32 // what each value where k holds rules out
 		for _, v := range j.sp.Values[p] {
@@ -225,16 +247,19 @@ func (j *Judge) OnlyCorrect(k int) bool {
 				masks = append(masks, m)
 			}
 		}
-		next := make(map[uint32]bool, len(reach))
-		for r := range reach {
+		clear(next)
+		reached := false
+		for r, ok := range reach {
 			for _, m := range masks {
-				next[r|m] = true
+				if ok {
+					next[uint32(r)|m], reached = true, true
+				}
 			}
 		}
-		if len(next) == 0 {
+		if !reached {
 			return false
 		}
-		reach = next
+		reach, next = next, reach
 	}
 	return reach[full]
 }

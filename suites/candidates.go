@@ -2,6 +2,7 @@ package suites
 
 import (
 	"math/rand/v2"
+	"slices"
 	"strconv"
 
 	"github.com/formplan/formplan/forms"
@@ -102,12 +103,14 @@ func finishMCQ(c *cell, f *forms.Form, g statesim.Goal, cands []candidate, lead 
 				return Question{}, errRetry
 			}
 		}
-		q.Labels[k] = "correct"
-		if ci != pic {
-			q.Labels[k] = whyWrong(f, g, cands[ci].plan, start)
-		}
 	}
 	q.Meta.Finals, q.Meta.Valid = finals(f, start, q.Meta.Plans)
+	for k, ci := range order {
+		q.Labels[k] = "correct"
+		if ci != pic {
+			q.Labels[k] = whyWrong(f, g, q.Meta.Plans[k], start, q.Meta.Finals[k])
+		}
+	}
 	q.AnswerIdx, q.Answer = ans, Letters[ans:ans+1]
 	q.Meta.Answer = q.Answer
 	q.Task = g.Text
@@ -120,27 +123,32 @@ func finishMCQ(c *cell, f *forms.Form, g statesim.Goal, cands []candidate, lead 
 	return q, nil
 }
 
-// whyWrong says what goes wrong when plan is run from s: a step that cannot
+// whyWrong says what goes wrong when plan is run from s, given the state it
+// ends in just before Submit (nil for an invalid plan): a step that cannot
 // be done, no Submit, or the first want the final state misses.
-func whyWrong(f *forms.Form, g statesim.Goal, plan []statesim.Action, s statesim.State) string {
-	out, err := statesim.Run(f, s, plan)
-	if se, ok := err.(*statesim.StepError); ok {
-		return "step " + strconv.Itoa(se.Step+1) + " cannot be done on this form"
+func whyWrong(f *forms.Form, g statesim.Goal, plan []statesim.Action, s, final statesim.State) string {
+	if final == nil {
+		if _, err := statesim.Run(f, s, plan); err != nil {
+			if se, ok := err.(*statesim.StepError); ok {
+				return "step " + strconv.Itoa(se.Step+1) + " cannot be done on this form"
+			}
+		}
 	}
-	if err != nil || !out.Submitted {
+	if final == nil || !slices.ContainsFunc(plan, func(a statesim.Action) bool { return a.Op == statesim.Submit }) {
 		return "never hits Submit"
 	}
+	const ends = "ends where "
 	for _, w := range g.Wants {
 		i, err := f.Find(w.Target)
 		if err != nil {
 			return "the task names an element the form lacks"
 		}
-		if out.Final[i] != w.Value {
-			b := statesim.AppendDescription([]byte("ends where "), f, out.Final, i)
-			if b[11] >= 'A' && b[11] <= 'Z' {
-				b[11] += 'a' - 'A'
+		if final[i] != w.Value {
+			b := statesim.AppendDescription([]byte(ends), f, final, i)
+			if c := b[len(ends)]; c >= 'A' && c <= 'Z' {
+				b[len(ends)] = c + 'a' - 'A'
 			}
-			return string(b[:len(b)-1])
+			return string(b[:len(b)-1]) // without the sentence's period
 		}
 	}
 	return "reaches the goal" // not reached for a kept set

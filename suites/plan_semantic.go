@@ -2,7 +2,6 @@ package suites
 
 import (
 	"math/rand/v2"
-	"slices"
 	"strings"
 
 	"github.com/formplan/formplan/forms"
@@ -87,20 +86,11 @@ func drawPlanSemantic(c *cell, rng *rand.Rand) (Question, error) {
 		}
 		k := free[rng.IntN(len(free))]
 		i := at[k]
-		members := space.Parts[space.PartOf[i]]
-		var wrong []statesim.State
-		for _, v := range space.Values[space.PartOf[i]] {
-			if v[slices.Index(members, i)] != g.Wants[k].Value {
-				wrong = append(wrong, v)
-			}
-		}
+		wrong := space.Missing(i, g.Wants[k].Value)
 		if len(wrong) == 0 {
 			return candidate{}, false
 		}
-		v := wrong[rng.IntN(len(wrong))]
-		for x, m := range members {
-			start[m] = v[x]
-		}
+		space.Put(start, space.PartOf[i], wrong[rng.IntN(len(wrong))])
 		plan := make([]statesim.Action, 0, c.h+1)
 		plan = append(plan, shared[:pos]...)
 		plan = append(plan, fixStep(&f, i, start[i], g.Wants[k]))

@@ -134,10 +134,8 @@ func drawPlanShuffle(c *cell, rng *rand.Rand) (Question, error) {
 			picked[p] = vs[rng.IntN(len(vs))]
 		}
 		start := make(statesim.State, len(f.Elements))
-		for p, members := range space.Parts {
-			for x, m := range members {
-				start[m] = picked[p][x]
-			}
+		for p, v := range picked {
+			space.Put(start, p, v)
 		}
 		return candidate{start: start, plan: slices.Clone(order)}, true
 	}

@@ -3,6 +3,7 @@ package suites
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 
 	"github.com/formplan/formplan/forms"
@@ -104,7 +105,7 @@ func (sp *Spec) place(suite string, index int64) cell {
 func (sp *Spec) cycleOf(fi, lo, hi int) []int {
 	var hs []int
 	for h := lo; h <= hi; h++ {
-		if fi < len(sp.Horizons) && sp.Horizons[fi] != nil && !containsInt(sp.Horizons[fi], h) {
+		if fi < len(sp.Horizons) && sp.Horizons[fi] != nil && !slices.Contains(sp.Horizons[fi], h) {
 			continue
 		}
 		hs = append(hs, h)
@@ -121,15 +122,6 @@ func (sp *Spec) cycleOf(fi, lo, hi int) []int {
 		hs = append(hs, lo)
 	}
 	return hs
-}
-
-func containsInt(xs []int, x int) bool {
-	for _, y := range xs {
-		if x == y {
-			return true
-		}
-	}
-	return false
 }
 
 // slot returns a number from 0 to k-1 for the question: within its cell,

@@ -53,21 +53,8 @@ func drawTemporalOrder(c *cell, rng *rand.Rand) (Question, error) {
 	}
 	perm := rng.Perm(len(g.Wants))
 	for _, k := range perm[:c.h+rng.IntN(len(g.Wants)-c.h+1)] {
-		p := space.PartOf[at[k]]
-		var wrong []statesim.State
-		for _, v := range space.Values[p] {
-			t := start.Clone()
-			for x, m := range space.Parts[p] {
-				t[m] = v[x]
-			}
-			if t[at[k]] != g.Wants[k].Value {
-				wrong = append(wrong, v)
-			}
-		}
-		v := wrong[rng.IntN(len(wrong))]
-		for x, m := range space.Parts[p] {
-			start[m] = v[x]
-		}
+		wrong := space.Missing(at[k], g.Wants[k].Value)
+		space.Put(start, space.PartOf[at[k]], wrong[rng.IntN(len(wrong))])
 	}
 	gold := recoveryPlan(&f, start, g, rng)
 	if len(gold) < c.h {

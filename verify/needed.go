@@ -2,7 +2,6 @@ package verify
 
 import (
 	"github.com/formplan/formplan/dataset"
-	"github.com/formplan/formplan/forms"
 	"github.com/formplan/formplan/statesim"
 	"github.com/formplan/formplan/suites"
 )
@@ -30,7 +29,7 @@ func checkCandidates(row *dataset.Row, m *suites.Meta, p *problems) {
 				continue
 			}
 			for j, plan := range m.Plans {
-				if reaches(f, m.Goal, plan, s) != (j == k) {
+				if runFrom(f, s, plan).reaches(f, m.Goal) != (j == k) {
 					p.addf("from the start of option %s, option %s %s", letter(k), letter(j), pickWord(j == k, "does not reach the goal", "reaches the goal too"))
 					witnessed = false
 				}
@@ -76,14 +75,17 @@ func checkPairStarts(row *dataset.Row, m *suites.Meta, p *problems) {
 					witnessed = false
 					continue
 				}
-				a, errA := statesim.Run(f, s, m.Plans[0])
-				b, errB := statesim.Run(f, s, m.Plans[1])
-				if errA != nil || errB != nil || a.Final.Equal(b.Final) != (k == 0) {
+				a, b := runFrom(f, s, m.Plans[0]), runFrom(f, s, m.Plans[1])
+				if !a.valid || !b.valid || a.out.Final.Equal(b.out.Final) != (k == 0) {
 					p.addf("from metadata start %d the plans %s", k+1, pickWord(k == 0, "do not agree", "agree"))
 					witnessed = false
 				}
 			}
-			if want := m.Starts[pickInt(yes, 0, 1)]; !want.Equal(m.Start) {
+			pictured := m.Starts[1]
+			if yes {
+				pictured = m.Starts[0]
+			}
+			if !pictured.Equal(m.Start) {
 				p.addf("the pictured start is not the metadata start where the answer is %s", row.Answer)
 			}
 		}
@@ -108,20 +110,7 @@ func checkNeeded(row *dataset.Row, needed bool, p *problems) {
 	}
 }
 
-// reaches reports whether plan, run from s, is valid, submits and meets g.
-func reaches(f *forms.Form, g *statesim.Goal, plan []statesim.Action, s statesim.State) bool {
-	out, err := statesim.Run(f, s, plan)
-	return err == nil && out.Submitted && g.Met(f, out.Final)
-}
-
 func pickWord(c bool, a, b string) string {
-	if c {
-		return a
-	}
-	return b
-}
-
-func pickInt(c bool, a, b int) int {
 	if c {
 		return a
 	}

@@ -444,6 +444,12 @@ type run struct {
 	valid bool // every step before the first submit applies
 }
 
+// runFrom runs plan from s.
+func runFrom(f *forms.Form, s statesim.State, plan []statesim.Action) run {
+	out, err := statesim.Run(f, s, plan)
+	return run{out: out, err: err, valid: err == nil}
+}
+
 // reaches reports whether the plan is valid, submits and ends meeting g.
 func (r run) reaches(f *forms.Form, g *statesim.Goal) bool {
 	return r.valid && r.out.Submitted && g != nil && g.Met(f, r.out.Final)
@@ -492,8 +498,7 @@ func checkMeta(row *dataset.Row, suite string, m *suites.Meta, p *problems) {
 	// Re-run every plan and compare with what the metadata records.
 	runs := make([]run, len(m.Plans))
 	for j, plan := range m.Plans {
-		out, err := statesim.Run(f, m.Start, plan)
-		runs[j] = run{out: out, err: err, valid: err == nil}
+		runs[j] = runFrom(f, m.Start, plan)
 		if !slices.ContainsFunc(plan, func(a statesim.Action) bool { return a.Op == statesim.Submit }) {
 			p.addf("plan %d has no submit", j+1)
 		}

@@ -127,6 +127,14 @@ func meta(t *testing.T, r *dataset.Row) suites.Meta {
 	return m
 }
 
+// editMeta decodes a row's metadata, lets edit change it and encodes it back.
+func editMeta(t *testing.T, r *dataset.Row, edit func(m *suites.Meta)) {
+	t.Helper()
+	m := meta(t, r)
+	edit(&m)
+	setMeta(t, r, m)
+}
+
 // setMeta encodes m into a row's metadata.
 func setMeta(t *testing.T, r *dataset.Row, m suites.Meta) {
 	t.Helper()
@@ -146,9 +154,9 @@ func relabel(t *testing.T, r *dataset.Row, k int, answer string) {
 	r.OptionLabels[old], r.OptionLabels[k] = r.OptionLabels[k], r.OptionLabels[old]
 	r.AnswerIdx = ptr(int64(k))
 	r.Answer = answer
-	m := meta(t, r)
-	m.Answer = answer
-	setMeta(t, r, m)
+	editMeta(t, r, func(m *suites.Meta) {
+		m.Answer = answer
+	})
 }
 
 // pngBytes returns a blank PNG of w x h pixels.
@@ -250,30 +258,30 @@ func TestTampered(t *testing.T) {
 		}, "image_needed is false"},
 		{"candidate start swapped", "edge_case", func(t *testing.T, rows []dataset.Row) int {
 			r := &rows[10]
-			m := meta(t, r)
-			a := int(*r.AnswerIdx)
-			b := (a + 1) % len(m.Starts)
-			m.Starts[a], m.Starts[b] = m.Starts[b], m.Starts[a]
-			setMeta(t, r, m)
+			editMeta(t, r, func(m *suites.Meta) {
+				a := int(*r.AnswerIdx)
+				b := (a + 1) % len(m.Starts)
+				m.Starts[a], m.Starts[b] = m.Starts[b], m.Starts[a]
+			})
 			return 10
 		}, "reaches the goal too"},
 		{"candidate starts dropped, image_needed kept", "plan_semantic", func(t *testing.T, rows []dataset.Row) int {
 			// Without witnesses the exact search decides; it still finds
 			// that another start makes another option the only one.
 			r := &rows[11]
-			m := meta(t, r)
-			m.Starts = nil
-			setMeta(t, r, m)
+			editMeta(t, r, func(m *suites.Meta) {
+				m.Starts = nil
+			})
 			r.ImageNeeded = ptr(false)
 			return 11
 		}, "image_needed is false, but re-derived it is true"},
 		{"a fourth mistake", "edge_case", func(t *testing.T, rows []dataset.Row) int {
 			r := &rows[12]
-			m := meta(t, r)
-			for len(m.History) < 4 {
-				m.History = append(m.History, m.History[0], m.History[0])
-			}
-			setMeta(t, r, m)
+			editMeta(t, r, func(m *suites.Meta) {
+				for len(m.History) < 4 {
+					m.History = append(m.History, m.History[0], m.History[0])
+				}
+			})
 			return 12
 		}, "want 1 to 3"},
 		{"option text", "plan_shuffle", func(t *testing.T, rows []dataset.Row) int {
@@ -326,24 +334,24 @@ func TestTampered(t *testing.T) {
 		}, "is the earlier"},
 		{"temporal_order order", "temporal_order", func(t *testing.T, rows []dataset.Row) int {
 			r := &rows[3]
-			m := meta(t, r)
-			m.Order = map[string]string{suites.EarlierFirst: suites.LaterFirst, suites.LaterFirst: suites.EarlierFirst}[m.Order]
-			setMeta(t, r, m)
+			editMeta(t, r, func(m *suites.Meta) {
+				m.Order = map[string]string{suites.EarlierFirst: suites.LaterFirst, suites.LaterFirst: suites.EarlierFirst}[m.Order]
+			})
 			return 3
 		}, "metadata order"},
 		{"temporal_order run", "temporal_order", func(t *testing.T, rows []dataset.Row) int {
 			r := &rows[4]
-			m := meta(t, r)
-			m.Plans[0] = m.Plans[0][len(m.Plans[0])-1:] // submit only: the run no longer completes the task
-			m.Finals[0] = m.Start
-			setMeta(t, r, m)
+			editMeta(t, r, func(m *suites.Meta) {
+				m.Plans[0] = m.Plans[0][len(m.Plans[0])-1:] // submit only: the run no longer completes the task
+				m.Finals[0] = m.Start
+			})
 			return 4
 		}, "does not complete the task"},
 		{"recorded final", "plan_shuffle", func(t *testing.T, rows []dataset.Row) int {
 			r := &rows[11]
-			m := meta(t, r)
-			m.Finals[0][0].N ^= 1 // differs from the true final, whatever it is
-			setMeta(t, r, m)
+			editMeta(t, r, func(m *suites.Meta) {
+				m.Finals[0][0].N ^= 1 // differs from the true final, whatever it is
+			})
 			return 11
 		}, "plan 1: metadata final"},
 		{"id", "future_state", func(t *testing.T, rows []dataset.Row) int {
@@ -356,9 +364,9 @@ func TestTampered(t *testing.T) {
 		}, "metadata does not decode"},
 		{"metadata state too short", "edge_case", func(t *testing.T, rows []dataset.Row) int {
 			r := &rows[14]
-			m := meta(t, r)
-			m.Start = m.Start[:1]
-			setMeta(t, r, m)
+			editMeta(t, r, func(m *suites.Meta) {
+				m.Start = m.Start[:1]
+			})
 			return 14
 		}, "metadata start"},
 		{"caption", "plan_semantic", func(t *testing.T, rows []dataset.Row) int {

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"runtime"
@@ -34,11 +33,8 @@ func blindCmd(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "gen blind scores readers that see only the text (surface heuristics, a symbolic reader, the exact bound)\non fresh questions of every cell and prints a Markdown table.\n\nUsage:\n  gen blind [flags]\n\nFlags:\n%s", fs.FlagUsages())
 	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, pflag.ErrHelp) {
-			return nil
-		}
-		return usagef("%v (see gen blind --help)", err)
+	if done, err := parseArgs(fs, args); done || err != nil {
+		return err
 	}
 	cfg := blind.Config{Seed: *seed, Families: forms.Builtins(), Workers: max(*workers, 1)}
 	var err error
@@ -86,14 +82,6 @@ func blindCmd(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if len(fails) > 0 {
 		return fmt.Errorf("blind: %d reader scores beat chance", len(fails))
 	}
-	fmt.Fprintf(stdout, "%d cells, no reader of the text alone beats chance (within 3 points on cells of 1000 rows or more, and no one-sided test significant at 1%% after correcting for %d tests)\n", len(cells), tests(cells))
+	fmt.Fprintf(stdout, "%d cells, no reader of the text alone beats chance (within 3 points on cells of 1000 rows or more, and no one-sided test significant at 1%% after correcting for %d tests)\n", len(cells), blind.Tests(cells))
 	return nil
-}
-
-func tests(cells []blind.Cell) int {
-	n := 0
-	for _, c := range cells {
-		n += len(c.Scores)
-	}
-	return n
 }

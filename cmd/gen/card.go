@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -23,11 +22,8 @@ func cardCmd(args []string, stdout, stderr io.Writer) error {
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "gen card writes README.md, croissant.json and lmms-eval tasks beside a dataset's files.\n\nUsage:\n  gen card [--vlmevalkit] DIR\n\nExample, after the 8 shards of a run:\n  gen card paper/\n\nFlags:\n%s", fs.FlagUsages())
 	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, pflag.ErrHelp) {
-			return nil
-		}
-		return usagef("%v (see gen card --help)", err)
+	if done, err := parseArgs(fs, args); done || err != nil {
+		return err
 	}
 	if fs.NArg() != 1 {
 		return usagef("gen card takes one dataset directory, such as: gen card out/")

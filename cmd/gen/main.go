@@ -19,6 +19,8 @@ import (
 	"io"
 	"os"
 	"os/signal"
+
+	"github.com/spf13/pflag"
 )
 
 // version is the generator version recorded in every row.
@@ -45,6 +47,18 @@ type usageError struct{ msg string }
 func (e usageError) Error() string { return e.msg }
 
 func usagef(format string, args ...any) error { return usageError{fmt.Sprintf(format, args...)} }
+
+// parseArgs parses the flags of subcommand fs (named "gen <sub>"); done
+// reports that --help was asked for and printed, leaving nothing to do.
+func parseArgs(fs *pflag.FlagSet, args []string) (done bool, err error) {
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, pflag.ErrHelp) {
+			return true, nil
+		}
+		return false, usagef("%v (see %s --help)", err, fs.Name())
+	}
+	return false, nil
+}
 
 // run does the work of gen with args (without the program name).
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {

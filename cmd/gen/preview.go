@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 
@@ -26,11 +25,8 @@ func previewCmd(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "gen preview writes an HTML gallery of a dataset's questions, one self-contained\nfile with the pictures embedded, to look the dataset over in a browser.\n\nUsage:\n  gen preview [flags] DIR\n\nFlags:\n%s%s", fs.FlagUsages(), previewExamples)
 	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, pflag.ErrHelp) {
-			return nil
-		}
-		return usagef("%v (see gen preview --help)", err)
+	if done, err := parseArgs(fs, args); done || err != nil {
+		return err
 	}
 	switch {
 	case fs.NArg() == 0:
