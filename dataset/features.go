@@ -103,6 +103,7 @@ var columns = []Column{
 	{"scale", float64Value},
 	{"seed", int64Value},
 	{"index", int64Value},
+	{"group_id", stringValue},
 	{"generator_version", stringValue},
 }
 

@@ -105,6 +105,11 @@ type Row struct {
 	Seed *int64 `parquet:"seed,optional"`
 	// Index is the row's unique integer index in its file (0 is legal).
 	Index *int64 `parquet:"index,optional"`
+	// GroupID is the id of the first row of the row's group: rows asked
+	// about the same item share it (temporal_order under the paper
+	// protocol, four rows a group); any other row is a group of its own
+	// and holds its own id.
+	GroupID string `parquet:"group_id,optional"`
 	// GeneratorVersion identifies the program version that made the row.
 	GeneratorVersion string `parquet:"generator_version,optional"`
 }

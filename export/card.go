@@ -271,9 +271,17 @@ func writeSuiteSection(b *bytes.Buffer, st *suiteStats, info Info) {
 	}
 	writeByFamily(b, "horizon", st.byHorizon, noHorizon, func(h int64) string { return strconv.FormatInt(h, 10) })
 	writeByFamily(b, "answer", st.byAnswer, "", mdCell)
+	paper := strings.Contains(info.Flags, "--protocol "+suites.Paper)
+	if s, ok := suites.Lookup(st.name); ok && paper && s.Paper != "" {
+		fmt.Fprintf(b, "Made under `--protocol paper`, the seed paper's settings: %s.\n\n", s.Paper)
+	}
 	if t := blind.Table(st.name); t != "" {
 		b.WriteString("Readers of the text alone (task, question and options; never a picture, caption or history), " +
-			"measured by `gen blind` on fresh questions of every cell this code can fill; chance is 1/options:\n\n")
+			"measured by `gen blind` on fresh questions of every cell this code can fill")
+		if paper {
+			b.WriteString(" under formplan's own protocol (the rows above were made under the paper's: see `image_needed` for the rows whose text gives the answer away)")
+		}
+		b.WriteString("; chance is 1/options:\n\n")
 		b.WriteString(t + "\n")
 	}
 }
@@ -363,10 +371,11 @@ var mainColumns = []column{
 	{"image", "The screenshot (Picture 1 for temporal_order)."},
 	{"image_2", "Picture 2 of temporal_order; null elsewhere."},
 	{"prompt_instruct", "Full prompt asking for the answer only."},
-	{"prompt_cot", "Full prompt asking for reasoning, then a last line \"Answer: ...\"."},
+	{"prompt_cot", "Full prompt asking for reasoning, then a last line \"Answer: ...\" (\"OUTPUT: ...\" under --protocol paper)."},
 	{"caption", "The pictured state in words, one sentence per element. A prompt that includes it is text-solvable by design (an ablation)."},
 	{"option_labels", "Per option: correct, or what is wrong with it."},
-	{"image_needed", "Whether some other start state the family can produce changes the answer (true for every row formplan writes)."},
+	{"image_needed", "Whether the text alone cannot give the answer: true when some other start state the family can produce changes it, as for every row of formplan's own protocol; false for plan_shuffle rows of --protocol paper, where the paper's fixed reorderings give the original order away."},
+	{"group_id", "Id of the first row of the row's group: the four rows of a temporal_order item under --protocol paper share it (both orders, both formats); any other row holds its own id."},
 	{"metadata", "JSON of the form, start state, goal, plans and their outcomes."},
 	{"boxes", "JSON of the element boxes and click points of the screenshot."},
 }

@@ -44,6 +44,7 @@ func Row(q *suites.Question, seed uint64, version string) (dataset.Row, error) {
 		Metadata:         string(meta),
 		Seed:             ptr(int64(seed)),
 		Index:            ptr(q.Index),
+		GroupID:          QuestionID(seed, q.Suite, q.Group),
 		GeneratorVersion: version,
 	}
 	letters := []**string{&r.A, &r.B, &r.C, &r.D, &r.E, &r.F, &r.G, &r.H}

@@ -76,8 +76,12 @@ func collect(j *judge, n, budget int, draw func() (candidate, bool)) ([]candidat
 // order around it, words the task and the question (lead asks it), and
 // fills the metadata, labels, caption and image_needed.
 func finishMCQ(c *cell, f *forms.Form, g statesim.Goal, cands []candidate, lead string, rng *rand.Rand) (Question, error) {
+	return finishAt(c, f, g, cands, rng.IntN(len(cands)), lead, rng)
+}
+
+// finishAt is finishMCQ with the pictured candidate given: pic.
+func finishAt(c *cell, f *forms.Form, g statesim.Goal, cands []candidate, pic int, lead string, rng *rand.Rand) (Question, error) {
 	n := len(cands)
-	pic := rng.IntN(n)
 	ans := c.slot("answer", n)
 	order := make([]int, 0, n) // display position -> candidate
 	for _, k := range rng.Perm(n) {

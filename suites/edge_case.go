@@ -14,6 +14,7 @@ func init() {
 		Name:    "edge_case",
 		Summary: "Pick the one plan that completes the task from a form knocked off its clean state by 1-3 mistakes.",
 		Horizon: "actions before Submit in the correct plan (every option has as many)",
+		Paper:   "only the prompts change",
 		draw:    drawEdgeCase,
 	})
 }

@@ -13,8 +13,11 @@ func init() {
 	register(Suite{
 		Name:    "future_state",
 		Summary: "Say whether two plans from the pictured state leave the form in the same state just before Submit.",
-		Horizon: "actions before Submit in Plan A (Plan B has as many)",
-		draw:    drawFutureState,
+		Horizon: "actions before Submit in Plan A (Plan B has as many, but under --protocol paper one more or one fewer in half the rows)",
+		Paper: "half the pairs (Yes and No alike in every cell) have plans of different lengths: Plan B has one step more or fewer, " +
+			"staying in the paper's class (1 with 2 short, 3 with 4 long), by splitting or merging a slider move or adding or dropping a step",
+		PaperHorizon: [2]int{1, 4},
+		draw:         drawFutureState,
 	})
 }
 
@@ -38,6 +41,80 @@ func secondPlan(f *forms.Form, a []statesim.Action, rng *rand.Rand) ([]statesim.
 	return nil, false
 }
 
+// PaperPartner returns the other length of h's class under the Paper protocol:
+// 1 and 2 (short), 3 and 4 (long), and so on.
+func PaperPartner(h int) int {
+	if h%2 == 1 {
+		return h + 1
+	}
+	return h - 1
+}
+
+// resized derives from plan a (without Submit) a plan of n steps, one more
+// or one fewer: a slider move split in two that add up to it (or two moves
+// of one slider merged), else a step added or dropped; in half the draws
+// the steps are then reordered. It fails when a cannot be resized so.
+func resized(f *forms.Form, a []statesim.Action, n int, rng *rand.Rand) ([]statesim.Action, bool) {
+	b := slices.Clone(a)
+	moves := func() []int { // positions of slider moves
+		var at []int
+		for k, s := range b {
+			if s.Op == statesim.Move {
+				at = append(at, k)
+			}
+		}
+		return at
+	}
+	switch {
+	case n == len(a)+1:
+		at := moves()
+		if len(at) > 0 && rng.IntN(2) == 0 {
+			k := at[rng.IntN(len(at))]
+			i, err := f.Find(b[k].Target)
+			if err != nil {
+				return nil, false
+			}
+			step := f.Elements[i].Step
+			units := b[k].N / step
+			if units < 0 {
+				units = -units
+			}
+			if units >= 2 {
+				first := b[k]
+				first.N = b[k].N / units * (1 + rng.IntN(units-1))
+				rest := b[k]
+				rest.N = b[k].N - first.N
+				b = slices.Insert(b, k+1, rest)
+				b[k] = first
+				break
+			}
+		}
+		b = slices.Insert(b, rng.IntN(len(b)+1), perturb.Step(f, rng))
+	case n == len(a)-1 && n >= 1:
+		at := moves()
+		merged := false
+		for x := 0; x < len(at) && !merged; x++ {
+			for y := x + 1; y < len(at) && !merged; y++ {
+				if b[at[x]].Target == b[at[y]].Target && (b[at[x]].N > 0) == (b[at[y]].N > 0) {
+					b[at[x]].N += b[at[y]].N
+					b = slices.Delete(b, at[y], at[y]+1)
+					merged = true
+				}
+			}
+		}
+		if !merged {
+			k := rng.IntN(len(b))
+			b = slices.Delete(b, k, k+1)
+		}
+	default:
+		return nil, false
+	}
+	if len(b) > 1 && rng.IntN(2) == 0 {
+		rng.Shuffle(len(b), func(i, j int) { b[i], b[j] = b[j], b[i] })
+	}
+	return b, true
+}
+
 // drawFutureState draws a form and two plans of the cell's horizon whose
 // verdict depends on the start, then two starts from the family's start
 // distribution: one from which the plans end in the same state and one
@@ -49,7 +126,19 @@ func drawFutureState(c *cell, rng *rand.Rand) (Question, error) {
 	for i := range a {
 		a[i] = perturb.Step(&f, rng)
 	}
-	b, ok := secondPlan(&f, a, rng)
+	// Under Paper one slot of four gives the answer and whether the plans
+	// differ in length, so Yes and No are balanced among either kind.
+	k := 0
+	if c.sp.Protocol == Paper {
+		k = c.slot("answer-length", 4)
+	}
+	var b []statesim.Action
+	var ok bool
+	if k/2 == 1 {
+		b, ok = resized(&f, a, PaperPartner(c.h), rng)
+	} else {
+		b, ok = secondPlan(&f, a, rng)
+	}
 	if !ok {
 		return Question{}, errRetry
 	}
@@ -77,7 +166,10 @@ func drawFutureState(c *cell, rng *rand.Rand) (Question, error) {
 	if agree == nil || differ == nil {
 		return Question{}, errRetry
 	}
-	yes := c.slot("answer", 2) == 0
+	yes := k%2 == 0
+	if c.sp.Protocol != Paper {
+		yes = c.slot("answer", 2) == 0
+	}
 	start := differ
 	if yes {
 		start = agree

@@ -14,6 +14,7 @@ func init() {
 		Name:    "plan_semantic",
 		Summary: "Pick the correct plan among copies of it that differ in one step, each the step another start state would need.",
 		Horizon: "actions before Submit in the correct plan (every option has as many)",
+		Paper:   "only the prompts change",
 		draw:    drawPlanSemantic,
 	})
 }

@@ -14,7 +14,10 @@ func init() {
 		Name:    "plan_shuffle",
 		Summary: "Pick the one order of a set of steps (Submit among them) that completes the task from the pictured state.",
 		Horizon: "steps in every option besides Hit Submit (steps after Submit are listed but never happen)",
-		draw:    drawPlanShuffle,
+		Paper: "the options are the paper's four fixed reorderings of a 4- or 5-step plan (original, reversed and two more), Submit last; " +
+			"the original is always the answer and the set gives it away, so these rows have image_needed false",
+		PaperHorizon: [2]int{4, 5},
+		draw:         drawPlanShuffle,
 	})
 }
 
@@ -70,6 +73,9 @@ var perms = func() (t [7][][]int) {
 // moves also clamp), with a start drawn uniformly, part by part, among the
 // starts the family can give from which that order completes the task.
 func drawPlanShuffle(c *cell, rng *rand.Rand) (Question, error) {
+	if c.sp.Protocol == Paper {
+		return drawPlanShufflePaper(c, rng)
+	}
 	n := c.sp.choices()
 	f := c.fam.NewForm(rng)
 	items := make([]statesim.Action, 0, c.h+1)

@@ -16,6 +16,7 @@ type Question struct {
 	Suite     string
 	Family    string
 	Index     int64
+	Group     int64    // index of the first row asking about the same item (Index for a row of its own)
 	Horizon   int      // what it counts depends on the suite: see Suite.Horizon
 	Task      string   // the instruction, empty where the suite has none
 	Question  string   // the question asked, without prompt framing
@@ -55,6 +56,8 @@ type Meta struct {
 	Order    string           `json:"order,omitempty"`  // temporal_order: "earlier_first" or "later_first"
 	Format   string           `json:"format,omitempty"` // temporal_order: "mcq" or "free"
 	Distance []int            `json:"distance,omitempty"`
+	// Protocol is "paper" for a row made under the seed paper's settings.
+	Protocol string `json:"protocol,omitempty"`
 }
 
 // Letters are the option letters.

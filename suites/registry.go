@@ -15,6 +15,15 @@ type Suite struct {
 	Name    string // public name, used in flags, file paths and the dataset card
 	Summary string // one sentence on what it tests
 	Horizon string // what the horizon counts in this suite, in words
+	// Paper says, in words, what the Paper protocol changes in this suite.
+	Paper string
+	// PaperHorizon is the horizon range the seed paper uses for the suite
+	// (zero: none in particular), which the Paper protocol takes when the
+	// run asks for none.
+	PaperHorizon [2]int
+	// Group is how many rows ask about one item under the Paper protocol
+	// (0 or 1: each row its own item). Counts must then be multiples of it.
+	Group int
 	// Build returns question index of the suite. It depends only on the
 	// spec and index, drawing randomness from Source(spec.Seed, Name, index).
 	// Register sets it from the suite's draw function.
@@ -31,10 +40,19 @@ func register(s Suite) {
 	if _, ok := Lookup(s.Name); ok {
 		panic("suites: duplicate suite " + s.Name)
 	}
-	draw, name := s.draw, s.Name
+	draw, name, group := s.draw, s.Name, int64(max(s.Group, 1))
 	s.Build = func(sp *Spec, index int64) (Question, error) {
-		c := sp.place(name, index)
-		return build(&c, draw, maxDraws)
+		if sp.Protocol != Paper || group == 1 {
+			c := sp.place(name, index)
+			return build(&c, draw, maxDraws)
+		}
+		// Every row of a group draws the same item from the group's
+		// source; the row's member number picks what differs.
+		c := sp.placeIn(name, index/group, group)
+		c.member = int(index % group)
+		q, err := build(&c, draw, maxDraws)
+		q.Index, q.Group = index, index-index%group
+		return q, err
 	}
 	registry = append(registry, s)
 }
@@ -79,7 +97,8 @@ func build(c *cell, draw func(c *cell, rng *rand.Rand) (Question, error), draws 
 		if err != nil {
 			return Question{}, fmt.Errorf("suites: %s %d: %w", c.suite, c.index, err)
 		}
-		q.Suite, q.Family, q.Index, q.Horizon = c.suite, c.fam.Name, c.index, c.h
+		q.Suite, q.Family, q.Index, q.Group, q.Horizon = c.suite, c.fam.Name, c.index, c.index, c.h
+		q.Meta.Protocol = c.sp.Protocol
 		if err := addPrompts(&q); err != nil {
 			return Question{}, err
 		}
@@ -91,18 +110,44 @@ func build(c *cell, draw func(c *cell, rng *rand.Rand) (Question, error), draws 
 
 // addPrompts fills the question's Instruct and CoT prompts.
 func addPrompts(q *Question) error {
-	d := templates.PromptData{Question: q.Question, Format: q.Meta.Format}
+	d := templates.PromptData{Question: q.Question, Format: q.Meta.Format, Protocol: q.Meta.Protocol, Task: q.Task}
 	letters := make([]string, len(q.Choices))
 	for k := range q.Choices {
 		letters[k] = Letters[k : k+1]
 	}
 	d.Letters = strings.Join(letters[:len(letters)-1], ", ") + " or " + letters[len(letters)-1]
+	if d.Protocol == Paper {
+		paperParts(q, &d)
+	}
 	var err error
 	if q.PromptInstruct, err = templates.Prompt(q.Suite, templates.Instruct, d); err != nil {
 		return err
 	}
 	q.PromptCoT, err = templates.Prompt(q.Suite, templates.CoT, d)
 	return err
+}
+
+// paperParts fills the parts of q that the paper-structured prompts take
+// one by one: the plans (or options) worded, and the plans' common length
+// where every option has the same.
+func paperParts(q *Question, d *templates.PromptData) {
+	f := &q.Meta.Form
+	switch q.Suite {
+	case "future_state":
+		d.Plans = "Plan A:\n" + PlanText(f, q.Meta.Plans[0]) + "\nPlan B:\n" + PlanText(f, q.Meta.Plans[1])
+	default:
+		d.Plans = optionList(q.Choices)
+	}
+	if q.Suite == "temporal_order" || q.Suite == "future_state" {
+		return
+	}
+	for k, p := range q.Meta.Plans {
+		if k > 0 && len(p) != d.PlanLen {
+			d.PlanLen = 0
+			return
+		}
+		d.PlanLen = len(p)
+	}
 }
 
 // optionList renders choices as "A. ..." blocks for a question text.
@@ -152,6 +197,14 @@ func (s *Suite) fits(sp *Spec, fi, h int) bool {
 func Fit(s Suite, sp *Spec, strict bool) error {
 	if err := sp.Validate(); err != nil {
 		return err
+	}
+	if sp.Protocol == Paper && s.Group > 1 {
+		for _, p := range sp.Mix {
+			if p.Count%int64(s.Group) != 0 {
+				return fmt.Errorf("suites: %s asks about each item in %d rows under --protocol %s, but %s has %d questions: give counts that are multiples of %d",
+					s.Name, s.Group, Paper, sp.Families[p.Family].Name, p.Count, s.Group)
+			}
+		}
 	}
 	ranges := map[int][2]int{} // family -> the widest range asked of it
 	lo, hi := sp.horizons()

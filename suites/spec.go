@@ -25,7 +25,18 @@ type Spec struct {
 	// Horizons, if set by Fit, lists per family the horizons its questions
 	// cycle through (nil for a family: every horizon of the range).
 	Horizons [][]int
+	// Protocol is "" for formplan's own settings or Paper for the seed
+	// paper's.
+	Protocol string
 }
+
+// Paper is the protocol of the seed paper's synthetic tests. Under it,
+// temporal_order asks about the first and last state of a run, in groups
+// of four rows (both orders, both formats); future_state pairs plans of
+// different lengths in half its rows; plan_shuffle offers the paper's
+// fixed reorderings of a 4- or 5-step plan; and every prompt follows the
+// paper's structure. Suite.Paper says what changes for each suite.
+const Paper = "paper"
 
 // Part is a run of questions of one family within a suite.
 type Part struct {
@@ -71,12 +82,19 @@ type cell struct {
 	h      int
 	local  int64
 	family int // index into sp.Families
+	member int // the row's place in its group, for suites asked in groups
 }
 
 // place returns the cell of question index: families take turns (or follow
 // the mix), and within a family the horizons take turns, so every family x
 // horizon cell holds as many questions as the others, give or take one.
 func (sp *Spec) place(suite string, index int64) cell {
+	return sp.placeIn(suite, index, 1)
+}
+
+// placeIn is place for questions asked in groups of unit rows: index
+// counts groups, and every part of the mix holds Count/unit of them.
+func (sp *Spec) placeIn(suite string, index int64, unit int64) cell {
 	lo, hi := sp.horizons()
 	fi, famLocal := 0, index
 	if sp.Mix == nil {
@@ -85,14 +103,14 @@ func (sp *Spec) place(suite string, index int64) cell {
 	} else {
 		rest := index
 		for k, p := range sp.Mix {
-			if rest < p.Count || k == len(sp.Mix)-1 {
+			if rest < p.Count/unit || k == len(sp.Mix)-1 {
 				fi, famLocal = p.Family, rest
 				if p.HorizonMin > 0 {
 					lo, hi = p.HorizonMin, p.HorizonMax
 				}
 				break
 			}
-			rest -= p.Count
+			rest -= p.Count / unit
 		}
 	}
 	hs := sp.cycleOf(fi, lo, hi)
@@ -156,6 +174,9 @@ func (sp *Spec) horizons() (int, int) {
 func (sp *Spec) Validate() error {
 	if len(sp.Families) == 0 {
 		return errors.New("suites: no families selected")
+	}
+	if sp.Protocol != "" && sp.Protocol != Paper {
+		return fmt.Errorf("suites: protocol %q: want none or %q", sp.Protocol, Paper)
 	}
 	if c := sp.choices(); c < 2 || c > len(Letters) {
 		return fmt.Errorf("suites: %d choices: want 2 to %d", c, len(Letters))

@@ -12,7 +12,10 @@ func init() {
 		Name:    "temporal_order",
 		Summary: "Given the task and two screenshots from one run that completes it, say which came first.",
 		Horizon: "actions of the run between the two pictures",
-		draw:    drawTemporalOrder,
+		Paper: "the pictures are the first state of a run and the last before Submit, so the horizon is the whole run; " +
+			"each pair is asked in four rows sharing a group_id: both orders times both formats",
+		Group: 4,
+		draw:  drawTemporalOrder,
 	})
 }
 
@@ -26,12 +29,22 @@ const (
 
 // drawTemporalOrder draws a task and a start with at least horizon of the
 // task's wants unmet, runs the recovery plan from it, and pictures two
-// states of the run horizon actions apart.
+// states of the run horizon actions apart. Under the Paper protocol the
+// start has exactly horizon wants unmet, the pictures are the first and
+// the last state of the run, and the four rows of a group draw the same
+// item and take one order x format each.
 func drawTemporalOrder(c *cell, rng *rand.Rand) (Question, error) {
+	paper := c.sp.Protocol == Paper
 	order, format := EarlierFirst, FormatMCQ
 	// One slot of four gives both, so every order meets every format
-	// equally often in every cell.
-	k := c.slot("order-format", 4)
+	// equally often in every cell; under Paper, a group's four rows take
+	// the four in an order drawn from the group's own source.
+	var k int
+	if paper {
+		k = Source(c.sp.Seed, c.suite+"/group-order", c.index).Perm(4)[c.member]
+	} else {
+		k = c.slot("order-format", 4)
+	}
 	if k%2 == 1 {
 		order = LaterFirst
 	}
@@ -52,7 +65,11 @@ func drawTemporalOrder(c *cell, rng *rand.Rand) (Question, error) {
 		statesim.ApplyAt(&f, start, at[k], directStep(&f, at[k], w))
 	}
 	perm := rng.Perm(len(g.Wants))
-	for _, k := range perm[:c.h+rng.IntN(len(g.Wants)-c.h+1)] {
+	wrongs := c.h
+	if !paper {
+		wrongs += rng.IntN(len(g.Wants) - c.h + 1)
+	}
+	for _, k := range perm[:wrongs] {
 		wrong := space.Missing(at[k], g.Wants[k].Value)
 		space.Put(start, space.PartOf[at[k]], wrong[rng.IntN(len(wrong))])
 	}
@@ -68,7 +85,14 @@ func drawTemporalOrder(c *cell, rng *rand.Rand) (Question, error) {
 		}
 		traj = append(traj, next)
 	}
-	i := rng.IntN(len(traj) - c.h)
+	i := 0
+	if paper {
+		if len(gold) != c.h {
+			return Question{}, errRetry // the run must be exactly horizon long
+		}
+	} else {
+		i = rng.IntN(len(traj) - c.h)
+	}
 	j := i + c.h
 	di, dj := g.Unmet(&f, traj[i]), g.Unmet(&f, traj[j])
 	if di <= dj {

@@ -34,7 +34,17 @@ type PromptData struct {
 	Question string // the question with its options
 	Letters  string // the option letters in use, such as "A, B, C or D"
 	Format   string // temporal_order: "mcq" or "free"
+	// Protocol "paper" picks the prompts with the seed paper's structure,
+	// which take the parts of the question one by one.
+	Protocol string
+	Task     string // the task alone
+	Plans    string // the options (or future_state's Plan A and Plan B), worded
+	PlanLen  int    // steps of every option, Submit included (0: not stated)
 }
+
+// paperProtocol is the value of PromptData.Protocol that picks the
+// paper-structured prompts.
+const paperProtocol = "paper"
 
 // Prompt renders the prompt of suite in style (Instruct or CoT).
 //
@@ -42,6 +52,9 @@ type PromptData struct {
 // letters and format, so it is rendered once per combination (with a marker
 // where the question goes) and reused.
 func Prompt(suite, style string, d PromptData) (string, error) {
+	if d.Protocol == paperProtocol {
+		return paperPrompt(suite, style, d)
+	}
 	key := frameKey{suite, style, d.Letters, d.Format}
 	f, ok := frames.Load(key)
 	if !ok {
@@ -72,3 +85,18 @@ type frameKey struct{ suite, style, letters, format string }
 
 // frames caches rendered prompt frames by frameKey.
 var frames sync.Map
+
+// paperPrompt renders the paper-structured prompt of suite in style. Its
+// text has several parts of the question in it, so it is rendered whole
+// each time.
+func paperPrompt(suite, style string, d PromptData) (string, error) {
+	name := suite + "." + paperProtocol + "." + style + ".tmpl"
+	if prompts.Lookup(name) == nil {
+		return "", fmt.Errorf("templates: no %s prompt of the %s protocol for suite %q", style, paperProtocol, suite)
+	}
+	var b strings.Builder
+	if err := prompts.ExecuteTemplate(&b, name, d); err != nil {
+		return "", fmt.Errorf("templates: %s: %w", name, err)
+	}
+	return strings.TrimSpace(b.String()), nil
+}

@@ -231,10 +231,11 @@ type suiteState struct {
 	nextIndex int64            // the index the next row should have, or -1: take the next row's
 	prevFile  string           // the file read before, "" at first
 	shards    map[int]map[int]bool
+	groups    map[string]*group // groups of rows not yet complete, by group_id
 }
 
 func newSuiteState(name string) *suiteState {
-	return &suiteState{name: name, ids: map[string]int64{}, shards: map[int]map[int]bool{}}
+	return &suiteState{name: name, ids: map[string]int64{}, shards: map[int]map[int]bool{}, groups: map[string]*group{}}
 }
 
 // startFile sets up the index check for the next file. Indices run on from
@@ -354,6 +355,7 @@ func (st *suiteState) check(row *dataset.Row) (probs problems) {
 		return probs
 	}
 	checkMeta(row, st.name, &m, &probs)
+	st.checkGroup(row, &m, &probs)
 	return probs
 }
 
@@ -535,6 +537,9 @@ func checkMeta(row *dataset.Row, suite string, m *suites.Meta, p *problems) {
 		checkFutureState(row, m, runs, p)
 	case "temporal_order":
 		checkTemporalOrder(row, m, runs, p)
+		if m.Protocol == suites.Paper {
+			checkPaperTemporal(row, m, runs, p)
+		}
 	default:
 		p.addf("unknown suite %q: its labels cannot be checked", suite)
 	}
@@ -663,7 +668,11 @@ func checkMCQ(row *dataset.Row, suite string, m *suites.Meta, texts []string, ru
 		}
 	}
 	checkPictureIsStart(m, p)
-	checkCandidates(row, m, p)
+	if suite == "plan_shuffle" && m.Protocol == suites.Paper {
+		checkPaperShuffle(row, m, p)
+	} else {
+		checkCandidates(row, m, p)
+	}
 	if suite == "edge_case" {
 		if len(m.History) < 1 || len(m.History) > 3 {
 			p.addf("edge_case history has %d mistakes, want 1 to 3", len(m.History))
@@ -726,7 +735,7 @@ func checkFutureState(row *dataset.Row, m *suites.Meta, runs []run, p *problems)
 			p.addf("plan %c does not run to Submit: %v", 'A'+j, r.err)
 			return
 		}
-		if row.Horizon != nil && int64(r.out.Steps) != *row.Horizon {
+		if row.Horizon != nil && int64(r.out.Steps) != *row.Horizon && (j == 0 || !futureLengthOK(m, int(*row.Horizon), r.out.Steps)) {
 			p.addf("horizon %d, but plan %c has %d steps before Submit", *row.Horizon, 'A'+j, r.out.Steps)
 		}
 	}

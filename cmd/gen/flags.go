@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -18,6 +19,8 @@ type config struct {
 	out        string
 	seed       uint64
 	preset     string
+	protocol   string // "" or suites.Paper
+	paperTasks string // under --preset paper: "appendix" or "figures"
 	suites     []string
 	counts     map[string]int64 // per suite, from a config file
 	families   []forms.Family
@@ -56,6 +59,8 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 	fs.StringVar(&c.out, "out", "out", "output directory")
 	fs.Uint64Var(&c.seed, "seed", 1, "random seed: the same seed and flags give the same files")
 	fs.StringVar(&c.preset, "preset", "", `a ready-made mix: "paper" gives the seed paper's synthetic counts per family`)
+	fs.StringVar(&c.protocol, "protocol", "", `"paper" asks the questions with the seed paper's settings (see the card); default: formplan's own`)
+	fs.StringVar(&c.paperTasks, "paper-tasks", "appendix", `with --preset paper: which reading of the paper's Task 1-3 gives future_state's families, "appendix" (checkboxes, slider_checkboxes, radio_textboxes) or "figures" (slider_checkboxes twice, checkboxes)`)
 	suiteList := fs.String("suites", strings.Join(suites.Names(), ","), "comma-separated suites to generate")
 	famList := fs.String("families", "checkboxes,slider_checkboxes,radio_textboxes", "comma-separated form families")
 	fs.Int64Var(&c.n, "n", 300, "questions per suite, spread evenly over the families")
@@ -158,6 +163,18 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 	}
 	if c.preset != "" && c.preset != "paper" {
 		return nil, usagef("--preset %q: the only preset is \"paper\"", c.preset)
+	}
+	if c.protocol != "" && c.protocol != suites.Paper {
+		return nil, usagef("--protocol %q: the only protocol is %q (leave the flag out for formplan's own)", c.protocol, suites.Paper)
+	}
+	if c.paperTasks != "appendix" && c.paperTasks != "figures" {
+		return nil, usagef("--paper-tasks %q: use appendix or figures", c.paperTasks)
+	}
+	if fs.Changed("paper-tasks") && c.preset != "paper" {
+		return nil, usagef("--paper-tasks applies only with --preset paper: add --preset paper or drop the flag")
+	}
+	if c.protocol == suites.Paper && c.choices != 4 && slices.Contains(c.suites, "plan_shuffle") {
+		return nil, usagef("--choices %d: under --protocol paper plan_shuffle offers the paper's 4 fixed reorderings: use --choices 4 or leave plan_shuffle out of --suites", c.choices)
 	}
 	return c, nil
 }

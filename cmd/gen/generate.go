@@ -32,16 +32,30 @@ var paperCounts = map[string][3]int64{
 	"other":              {510, 510, 510},
 }
 
-// paperMix returns the paper preset's mix for a suite over the built-ins.
-func paperMix(suite string) []suites.Part {
+// figuresTasks maps the paper's future-state Task 1-3 to built-in families
+// as its figures show them: slider and checkbox plans for Tasks 1 and 2,
+// labelled checkboxes for Task 3. The appendix reading is Task k to
+// built-in family k.
+var figuresTasks = [3]int{1, 1, 0}
+
+// paperMix returns the paper preset's mix for a suite over the built-ins,
+// reading the paper's future-state tasks as tasks says ("appendix" or
+// "figures"), with counts rounded up to whole groups of group rows.
+func paperMix(suite, tasks string, group int) []suites.Part {
 	var mix []suites.Part
+	taskFamily := func(k int) int {
+		if tasks == "figures" {
+			return figuresTasks[k]
+		}
+		return k
+	}
 	switch suite {
 	case "future_state":
 		for k, c := range paperCounts["future_state_short"] {
-			mix = append(mix, suites.Part{Family: k, Count: c, HorizonMin: 1, HorizonMax: 2})
+			mix = append(mix, suites.Part{Family: taskFamily(k), Count: c, HorizonMin: 1, HorizonMax: 2})
 		}
 		for k, c := range paperCounts["future_state_long"] {
-			mix = append(mix, suites.Part{Family: k, Count: c, HorizonMin: 3, HorizonMax: 4})
+			mix = append(mix, suites.Part{Family: taskFamily(k), Count: c, HorizonMin: 3, HorizonMax: 4})
 		}
 	case "edge_case":
 		for k, c := range paperCounts["edge_case"] {
@@ -51,6 +65,21 @@ func paperMix(suite string) []suites.Part {
 		for k, c := range paperCounts["other"] {
 			mix = append(mix, suites.Part{Family: k, Count: c})
 		}
+	}
+	if group > 1 {
+		for k := range mix {
+			mix[k].Count = (mix[k].Count + int64(group) - 1) / int64(group) * int64(group)
+		}
+	}
+	return mix
+}
+
+// groupedEven splits n questions over families as suites.Even does, in
+// whole groups of group rows; n must be a multiple of group.
+func groupedEven(n int64, families, group int) []suites.Part {
+	mix := suites.Even(n/int64(group), families)
+	for k := range mix {
+		mix[k].Count *= int64(group)
 	}
 	return mix
 }
@@ -68,14 +97,26 @@ func generateCmd(ctx context.Context, c *config, stdout, stderr io.Writer) error
 	var total int64
 	for _, name := range c.suites {
 		s, _ := suites.Lookup(name)
-		spec := suites.Spec{Seed: c.seed, Families: fams, Choices: c.choices, HorizonMin: c.horizonMin, HorizonMax: c.horizonMax}
-		switch n, ok := c.counts[name]; {
+		spec := suites.Spec{Seed: c.seed, Families: fams, Choices: c.choices, HorizonMin: c.horizonMin, HorizonMax: c.horizonMax, Protocol: c.protocol}
+		group := 1
+		if c.protocol == suites.Paper {
+			group = max(s.Group, 1)
+			if !c.horizonSet && s.PaperHorizon[0] > 0 {
+				spec.HorizonMin, spec.HorizonMax = s.PaperHorizon[0], s.PaperHorizon[1]
+			}
+		}
+		n, ok := c.counts[name]
+		if !ok {
+			n = c.n
+		}
+		switch {
 		case c.preset == "paper":
-			spec.Mix = paperMix(name)
-		case ok:
-			spec.Mix = suites.Even(n, len(fams))
+			spec.Mix = paperMix(name, c.paperTasks, group)
+		case n%int64(group) != 0:
+			return usagef("%s: %d questions: under --protocol paper %s asks about each item in %d rows; give a count that is a multiple of %d, such as %d",
+				name, n, name, group, group, (n+int64(group)-1)/int64(group)*int64(group))
 		default:
-			spec.Mix = suites.Even(c.n, len(fams))
+			spec.Mix = groupedEven(n, len(fams), group)
 		}
 		if err := suites.Fit(s, &spec, c.horizonSet); err != nil {
 			return usageError{strings.TrimPrefix(err.Error(), "suites: ")}
@@ -202,6 +243,12 @@ func (c *config) contentFlags() string {
 	}
 	if c.preset != "" {
 		parts = append(parts, "--preset "+c.preset)
+		if c.paperTasks != "appendix" {
+			parts = append(parts, "--paper-tasks "+c.paperTasks)
+		}
+	}
+	if c.protocol != "" {
+		parts = append(parts, "--protocol "+c.protocol)
 	}
 	if c.noImages {
 		parts = append(parts, "--no-images")

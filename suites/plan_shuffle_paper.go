@@ -1,0 +1,114 @@
+package suites
+
+import (
+	"errors"
+	"math/rand/v2"
+	"slices"
+
+	"github.com/formplan/formplan/perturb"
+	"github.com/formplan/formplan/statesim"
+)
+
+// PaperOrders are the seed paper's fixed reorderings of a plan of 4 or 5
+// steps, by plan length: entry k of an order is the position, in the
+// original plan, of the step that comes k-th. The first is the original
+// order, the second the reversed one.
+var PaperOrders = map[int][][]int{
+	4: {{0, 1, 2, 3}, {3, 2, 1, 0}, {3, 2, 0, 1}, {2, 3, 1, 0}},
+	5: {{0, 1, 2, 3, 4}, {4, 3, 2, 1, 0}, {4, 3, 2, 0, 1}, {3, 2, 1, 0, 4}},
+}
+
+// errPaperShuffle is the error of a plan_shuffle cell the paper's
+// reorderings do not cover.
+var errPaperShuffle = errors.New("the paper's fixed reorderings exist for plans of 4 and 5 steps, as 4 options")
+
+// drawPlanShufflePaper draws a plan_shuffle question as the seed paper
+// makes them: horizon steps and Submit, run from a random start, define
+// the task; the options are the paper's fixed reorderings of the steps
+// (Submit stays last), and the original order must be the only one that
+// completes the task from the start. The original is always the answer,
+// and the set of options gives away which one it is (no other option's
+// reorderings give the same set), so a reader of the text alone who
+// knows this finds the answer: such rows have image_needed false.
+func drawPlanShufflePaper(c *cell, rng *rand.Rand) (Question, error) {
+	orders, ok := PaperOrders[c.h]
+	if !ok || c.sp.choices() != len(orders) {
+		return Question{}, errPaperShuffle
+	}
+	f := c.fam.NewForm(rng)
+	steps := make([]statesim.Action, 0, c.h)
+	touched := make([]bool, len(f.Elements))
+	for tries := 0; len(steps) < c.h && tries < 20*c.h; tries++ {
+		a := perturb.Step(&f, rng)
+		if !slices.Contains(steps, a) {
+			steps = append(steps, a)
+			i, _ := f.Find(a.Target)
+			touched[i] = true
+		}
+	}
+	if len(steps) < c.h {
+		return Question{}, errRetry
+	}
+	start := statesim.RandomState(&f, rng, 0.3)
+	out, err := statesim.Run(&f, start, withSubmit(steps))
+	if err != nil {
+		return Question{}, err
+	}
+	g := goalFromState(&f, out.Final, touched)
+	j := newJudge(&f, g)
+	cands := make([]candidate, len(orders))
+	for k, order := range orders {
+		plan := make([]statesim.Action, 0, c.h+1)
+		for _, from := range order {
+			plan = append(plan, steps[from])
+		}
+		plan = append(plan, statesim.SubmitAction)
+		if k > 0 && j.correct(plan, start) {
+			return Question{}, errRetry // another order completes the task too
+		}
+		cands[k] = candidate{start: start, plan: plan}
+	}
+	q, err := finishAt(c, &f, g, cands, 0, "The plans below hold the same steps in different orders. "+whichPlan, rng)
+	if err != nil {
+		return Question{}, err
+	}
+	q.Meta.Starts = nil // no option but the original has a start of its own
+	q.ImageNeeded = false
+	return q, nil
+}
+
+// PaperOriginal returns the option of plans (each ending in Submit) whose
+// paper reorderings give exactly the set of plans: the original order, the
+// answer of a plan_shuffle row made under the Paper protocol. It returns
+// -1 when no option or more than one does so.
+func PaperOriginal(plans [][]statesim.Action) int {
+	found := -1
+	for k, p := range plans {
+		if len(p) == 0 {
+			return -1
+		}
+		orders, ok := PaperOrders[len(p)-1]
+		if !ok || len(orders) != len(plans) {
+			return -1
+		}
+		all := true
+		for _, order := range orders {
+			re := make([]statesim.Action, 0, len(p))
+			for _, from := range order {
+				re = append(re, p[from])
+			}
+			re = append(re, p[len(p)-1])
+			if !slices.ContainsFunc(plans, func(q []statesim.Action) bool { return slices.Equal(q, re) }) {
+				all = false
+				break
+			}
+		}
+		if all {
+			if found >= 0 {
+				return -1
+			}
+			found = k
+		}
+	}
+	return found
+}
