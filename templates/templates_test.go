@@ -46,6 +46,67 @@ func TestGolden(t *testing.T) {
 	}
 }
 
+// TestPaperGolden renders the paper-structured prompts of every suite and
+// style (temporal_order in both formats) for fixed parts and compares them
+// with testdata/<suite>.paper.<style>.golden (go test -update rewrites).
+func TestPaperGolden(t *testing.T) {
+	data := PromptData{
+		Question: "(not used by the paper's prompts)",
+		Letters:  "A, B, C or D",
+		Protocol: paperProtocol,
+		Task:     "Select Br and click Submit.",
+		Plans:    "A.\n1. Click Br\n2. Hit Submit\nB.\n1. Hit Submit\nC.\n1. Uncheck Br\n2. Hit Submit\nD.\n1. Check Br\n2. Hit Submit",
+		PlanLen:  2,
+	}
+	cases := []struct {
+		suite, file string
+		edit        func(*PromptData)
+	}{
+		{"edge_case", "edge_case", nil},
+		{"plan_shuffle", "plan_shuffle", nil},
+		{"plan_semantic", "plan_semantic", nil},
+		{"future_state", "future_state", func(d *PromptData) {
+			d.Task, d.Letters, d.PlanLen = "", "", 0
+			d.Plans = "Plan A:\n1. Click Br\n2. Hit Submit\nPlan B:\n1. Check Br\n2. Hit Submit"
+		}},
+		{"temporal_order", "temporal_order.mcq", func(d *PromptData) {
+			d.Format, d.Letters, d.PlanLen, d.Plans = "mcq", "A or B", 0, "A.\nPicture 1\nB.\nPicture 2"
+		}},
+		{"temporal_order", "temporal_order.free", func(d *PromptData) {
+			d.Format, d.Letters, d.PlanLen, d.Plans = "free", "A or B", 0, "A.\nPicture 1\nB.\nPicture 2"
+		}},
+	}
+	for _, c := range cases {
+		for _, style := range []string{Instruct, CoT} {
+			d := data
+			if c.edit != nil {
+				c.edit(&d)
+			}
+			got, err := Prompt(c.suite, style, d)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if strings.Contains(got, d.Question) || strings.Contains(got, "How actions work") {
+				t.Errorf("%s %s: the paper's prompt holds formplan's question or rules", c.file, style)
+			}
+			path := filepath.Join("testdata", c.file+".paper."+style+".golden")
+			if *update {
+				if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				continue
+			}
+			want, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatalf("%v (run go test -update to create it)", err)
+			}
+			if got != string(want) {
+				t.Errorf("%s %s paper prompt changed:\n%s\n--- want ---\n%s", c.file, style, got, want)
+			}
+		}
+	}
+}
+
 func TestFreeAnswerFormat(t *testing.T) {
 	got, err := Prompt("temporal_order", Instruct, PromptData{Question: "Q", Letters: "A or B", Format: "free"})
 	if err != nil || !strings.Contains(got, `"Picture 1" or "Picture 2"`) {

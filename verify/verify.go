@@ -481,6 +481,9 @@ func checkMeta(row *dataset.Row, suite string, m *suites.Meta, p *problems) {
 	if m.Answer != row.Answer {
 		p.addf("metadata answer %q, answer column %q", m.Answer, row.Answer)
 	}
+	if m.Protocol != "" && m.Protocol != suites.Paper {
+		p.addf("metadata protocol %q: want none or %q", m.Protocol, suites.Paper)
+	}
 	if row.Family != f.Family {
 		p.addf("family column %q, metadata form family %q", row.Family, f.Family)
 	}
