@@ -49,6 +49,7 @@ Examples:
   gen --suites future_state --horizon 1-8 --n 1600 --out ablation/
                                         a horizon ablation: 200 questions per family and horizon
   gen --preset paper                    the seed paper's synthetic sizes per family
+  gen --preset paper --protocol paper   the same sizes, asked with the seed paper's settings
   gen --suites edge_case --families checkboxes --choices 6 --seed 7
 `
 
