@@ -193,7 +193,8 @@ func (s *Suite) fits(sp *Spec, fi, h int) bool {
 // an error naming the horizons that family allows; otherwise such
 // horizons are left out for that family, a family left with none takes the
 // smallest horizon above the range it allows, and only a family allowing
-// none up to MaxHorizon is an error.
+// none up to MaxHorizon is an error. Every family that fails is named,
+// one line each.
 func Fit(s Suite, sp *Spec, strict bool) error {
 	if err := sp.Validate(); err != nil {
 		return err
@@ -226,6 +227,7 @@ func Fit(s Suite, sp *Spec, strict bool) error {
 		}
 	}
 	sp.Horizons = make([][]int, len(sp.Families))
+	var errs []error
 	for fi := range sp.Families {
 		r, ok := ranges[fi]
 		if !ok {
@@ -248,24 +250,29 @@ func Fit(s Suite, sp *Spec, strict bool) error {
 			}
 		}
 		if strict || len(good) == 0 {
-			return fmt.Errorf("suites: %s cannot make %s questions of horizon %s with %d options; %s",
-				sp.Families[fi].Name, s.Name, spans(bad), sp.choices(), s.allowed(sp, fi, good))
+			errs = append(errs, fmt.Errorf("suites: %s cannot make %s questions of horizon %s with %d options; %s",
+				sp.Families[fi].Name, s.Name, spans(bad), sp.choices(), s.allowed(sp, fi, r, good)))
+			continue
 		}
 		sp.Horizons[fi] = good
 	}
-	return nil
+	return errors.Join(errs...)
 }
 
-// allowed words the horizons family fi allows, searching past good up to
-// MaxHorizon when good is empty.
-func (s *Suite) allowed(sp *Spec, fi int, good []int) string {
-	if len(good) == 0 {
-		for h := 1; h <= MaxHorizon; h++ {
-			if s.fits(sp, fi, h) {
-				good = append(good, h)
+// allowed words the horizons from 1 to MaxHorizon that family fi allows,
+// given those of the range r already found good.
+func (s *Suite) allowed(sp *Spec, fi int, r [2]int, good []int) string {
+	var all []int
+	for h := 1; h <= MaxHorizon; h++ {
+		if h >= r[0] && h <= r[1] {
+			if slices.Contains(good, h) {
+				all = append(all, h)
 			}
+		} else if s.fits(sp, fi, h) {
+			all = append(all, h)
 		}
 	}
+	good = all
 	if len(good) == 0 {
 		return fmt.Sprintf("it allows no horizon at %d options: ask for fewer --choices or leave the family out", sp.choices())
 	}

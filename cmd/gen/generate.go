@@ -95,6 +95,7 @@ func generateCmd(ctx context.Context, c *config, stdout, stderr io.Writer) error
 	}
 	var jobs []job
 	var total int64
+	var refused []string // every suite x family that cannot give what was asked
 	for _, name := range c.suites {
 		s, _ := suites.Lookup(name)
 		spec := suites.Spec{Seed: c.seed, Families: fams, Choices: c.choices, HorizonMin: c.horizonMin, HorizonMax: c.horizonMax, Protocol: c.protocol}
@@ -119,11 +120,17 @@ func generateCmd(ctx context.Context, c *config, stdout, stderr io.Writer) error
 			spec.Mix = groupedEven(n, len(fams), group)
 		}
 		if err := suites.Fit(s, &spec, c.horizonSet); err != nil {
-			return usageError{strings.TrimPrefix(err.Error(), "suites: ")}
+			for _, line := range strings.Split(err.Error(), "\n") {
+				refused = append(refused, strings.TrimPrefix(line, "suites: "))
+			}
+			continue
 		}
 		lo, hi := generate.ShardRange(spec.Total(), c.shard, c.shards)
 		total += hi - lo
 		jobs = append(jobs, job{s, spec})
+	}
+	if len(refused) > 0 {
+		return usageError{strings.Join(refused, "\n")}
 	}
 	var painter generate.Painter
 	chromium, fonts := "", ""
