@@ -78,3 +78,39 @@ func TestRowsFor(t *testing.T) {
 		}
 	}
 }
+
+// TestPaperProtocol measures questions made under the seed paper's
+// settings: plan_shuffle's fixed reorderings give the answer to a reader
+// of the text (as its rows' image_needed false says), while future_state
+// and temporal_order (groups of four) stay at chance.
+func TestPaperProtocol(t *testing.T) {
+	cells, err := Run(context.Background(), Config{
+		Seed: 3, Suites: []string{"plan_shuffle", "future_state", "temporal_order"}, Families: forms.Builtins(), Options: []int{4},
+		HorizonMin: 1, HorizonMax: 5, Protocol: suites.Paper, Rows: func(int) int { return 120 }, Workers: 2,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	shuffles := 0
+	for _, c := range cells {
+		for _, s := range c.Scores {
+			if c.Suite == "plan_shuffle" && s.Reader == "the paper's original order" {
+				shuffles++
+				if c.Accuracy(s) != 1 {
+					t.Errorf("plan_shuffle %s horizon %d: the paper's original order scores %.3f, want 1", c.Family, c.Horizon, c.Accuracy(s))
+				}
+			}
+			if c.Suite == "temporal_order" && s.Reader == "always Picture 1" && c.Accuracy(s) != 0.5 {
+				t.Errorf("temporal_order %s horizon %d: always Picture 1 scores %.3f, want exactly 0.5 in groups of four", c.Family, c.Horizon, c.Accuracy(s))
+			}
+		}
+	}
+	if shuffles != 6 {
+		t.Errorf("%d plan_shuffle cells, want 3 families x horizons 4-5", shuffles)
+	}
+	for _, f := range Check(cells, 0.03, 1000, 0.01) {
+		if f.Cell.Suite != "plan_shuffle" {
+			t.Errorf("%s %s horizon %d: %q %s", f.Cell.Suite, f.Cell.Family, f.Cell.Horizon, f.Score.Reader, f.Reason)
+		}
+	}
+}

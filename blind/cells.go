@@ -58,7 +58,7 @@ func (c *Cell) PValue(s Score) float64 {
 // Add scores q with every reader of its suite.
 func (c *Cell) Add(q *suites.Question) {
 	v := NewView(q)
-	rs := For(q.Suite)
+	rs := ForProtocol(q.Suite, q.Meta.Protocol)
 	if c.Scores == nil {
 		c.Scores = make([]Score, len(rs))
 		for k, r := range rs {
@@ -95,6 +95,7 @@ type Config struct {
 	Options    []int // option counts of the multiple-choice suites
 	HorizonMin int
 	HorizonMax int
+	Protocol   string                // "" or suites.Paper
 	Rows       func(options int) int // rows per cell
 	Workers    int
 	// Progress, if set, is called (from the workers) with each finished cell.
@@ -122,7 +123,7 @@ func Run(ctx context.Context, cfg Config) ([]Cell, error) {
 		}
 		for _, n := range opts {
 			for _, fam := range cfg.Families {
-				sp := suites.Spec{Seed: cfg.Seed, Families: []forms.Family{fam}, Choices: n, HorizonMin: cfg.HorizonMin, HorizonMax: cfg.HorizonMax}
+				sp := suites.Spec{Seed: cfg.Seed, Families: []forms.Family{fam}, Choices: n, HorizonMin: cfg.HorizonMin, HorizonMax: cfg.HorizonMax, Protocol: cfg.Protocol}
 				if err := suites.Fit(s, &sp, false); err != nil {
 					continue // the family gives no question with this many options
 				}
@@ -131,7 +132,11 @@ func Run(ctx context.Context, cfg Config) ([]Cell, error) {
 						continue
 					}
 					cs := sp
-					cs.Mix = []suites.Part{{Family: 0, Count: int64(cfg.Rows(n)), HorizonMin: h, HorizonMax: h}}
+					rows := int64(cfg.Rows(n))
+					if g := int64(max(s.Group, 1)); cfg.Protocol == suites.Paper {
+						rows = (rows + g - 1) / g * g // whole groups
+					}
+					cs.Mix = []suites.Part{{Family: 0, Count: rows, HorizonMin: h, HorizonMax: h}}
 					cs.Horizons = nil
 					jobs = append(jobs, job{s, cs, Cell{Suite: name, Family: fam.Name, Options: n, Horizon: h}})
 				}

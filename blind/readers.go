@@ -297,6 +297,25 @@ var Pictures = []Reader{
 	}},
 }
 
+// paperOriginal knows how the Paper protocol makes plan_shuffle options:
+// the paper's fixed reorderings of one plan, the original the answer. It
+// picks the option whose reorderings are the option set.
+var paperOriginal = Reader{"the paper's original order", func(v *View) []float64 {
+	o := suites.PaperOriginal(v.Meta.Plans)
+	return each(v, func(j int) float64 { return b2f(j == o) })
+}}
+
+// ForProtocol returns the readers of a suite's questions made under
+// protocol: those of For, and under the Paper protocol also a reader that
+// knows how the paper makes plan_shuffle's options.
+func ForProtocol(suite, protocol string) []Reader {
+	rs := For(suite)
+	if protocol == suites.Paper && suite == "plan_shuffle" {
+		rs = append(slices.Clone(rs), paperOriginal)
+	}
+	return rs
+}
+
 // For returns the readers of a suite.
 func For(suite string) []Reader {
 	switch suite {

@@ -30,13 +30,17 @@ func blindCmd(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	horizon := fs.String("horizon", "1-12", "horizon range MIN-MAX; horizons a family cannot give are left out")
 	suiteList := fs.String("suites", strings.Join(suites.Names(), ","), "comma-separated suites")
 	workers := fs.Int("workers", runtime.NumCPU(), "parallel workers")
+	protocol := fs.String("protocol", "", `"paper": measure questions made under the seed paper's settings (plan_shuffle's are expected to fail)`)
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "gen blind scores readers that see only the text (surface heuristics, a symbolic reader, the exact bound)\non fresh questions of every cell and prints a Markdown table.\n\nUsage:\n  gen blind [flags]\n\nFlags:\n%s", fs.FlagUsages())
 	}
 	if done, err := parseArgs(fs, args); done || err != nil {
 		return err
 	}
-	cfg := blind.Config{Seed: *seed, Families: forms.Builtins(), Workers: max(*workers, 1)}
+	if *protocol != "" && *protocol != suites.Paper {
+		return usagef("--protocol %q: the only protocol is %q (leave the flag out for formplan's own)", *protocol, suites.Paper)
+	}
+	cfg := blind.Config{Seed: *seed, Families: forms.Builtins(), Workers: max(*workers, 1), Protocol: *protocol}
 	var err error
 	if cfg.HorizonMin, cfg.HorizonMax, err = parseRange(*horizon); err != nil {
 		return err
