@@ -306,12 +306,20 @@ var paperOriginal = Reader{"the paper's original order", func(v *View) []float64
 }}
 
 // ForProtocol returns the readers of a suite's questions made under
-// protocol: those of For, and under the Paper protocol also a reader that
-// knows how the paper makes plan_shuffle's options.
+// protocol: those of For, and under the Paper protocol also readers of
+// what that protocol adds: plan_shuffle's fixed reorderings, and
+// future_state's plans of different lengths.
 func ForProtocol(suite, protocol string) []Reader {
 	rs := For(suite)
-	if protocol == suites.Paper && suite == "plan_shuffle" {
+	if protocol != suites.Paper {
+		return rs
+	}
+	switch suite {
+	case "plan_shuffle":
 		rs = append(slices.Clone(rs), paperOriginal)
+	case "future_state":
+		equal := yesNo("plans of equal length mean Yes", func(a, b []statesim.Action) bool { return len(a) == len(b) })
+		rs = append(slices.Clone(rs), equal, neg("plans of different lengths mean Yes", equal))
 	}
 	return rs
 }
