@@ -23,6 +23,8 @@ type Reader struct {
 // pictures or prompts: what a dataset card and the VLMEvalKit layout count. Reading
 // summaries decodes only these columns, a fraction of the file.
 type Summary struct {
+	ID         string   `parquet:"id,optional"`
+	Suite      string   `parquet:"suite,optional"`
 	Family     string   `parquet:"family,optional"`
 	Horizon    *int64   `parquet:"horizon,optional"`
 	Question   string   `parquet:"question,optional"`
@@ -30,6 +32,9 @@ type Summary struct {
 	Answer     string   `parquet:"answer,optional"`
 	ImageWidth int64    `parquet:"image_width,optional"` // 0 when the row has no picture
 	Metadata   string   `parquet:"metadata,optional"`
+	// ImageNeeded and GroupID are as in Row.
+	ImageNeeded *bool  `parquet:"image_needed,optional"`
+	GroupID     string `parquet:"group_id,optional"`
 }
 
 // Open opens the Parquet file at path for reading. It fails if the file's

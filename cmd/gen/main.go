@@ -7,6 +7,7 @@
 //	gen preview DIR
 //	gen card DIR
 //	gen blind [flags]
+//	gen score DIR [PREDICTIONS.jsonl ...] [flags]
 //
 // With no flags it writes every suite, 300 questions each, to out/. See
 // gen --help for the flags and examples.
@@ -72,6 +73,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 			return cardCmd(args[1:], stdout, stderr)
 		case "blind":
 			return blindCmd(ctx, args[1:], stdout, stderr)
+		case "score":
+			return scoreCmd(args[1:], stdout, stderr)
 		}
 	}
 	cfg, err := parseFlags(args, stderr)

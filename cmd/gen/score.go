@@ -1,0 +1,93 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/spf13/pflag"
+
+	"github.com/formplan/formplan/score"
+)
+
+// scoreCmd is gen score: it scores replies (JSONL files, and reference
+// responders) against a dataset and prints a table with a column per model.
+func scoreCmd(args []string, stdout, stderr io.Writer) error {
+	fs := pflag.NewFlagSet("gen score", pflag.ContinueOnError)
+	fs.SetOutput(stderr)
+	oracle := fs.Bool("oracle", false, "also score gold replies (100% in every cell)")
+	responders := fs.StringSlice("responder", nil, "also score reference replies: "+strings.Join(score.Responders, ", "))
+	by := fs.String("by", "suite,family,horizon", "comma-separated breakdown: "+strings.Join(score.Dimensions, ", "))
+	jsonOut := fs.String("json", "", "also write the breakdown as JSON to this file")
+	seed := fs.Uint64("seed", 1, "seed of the random responder")
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, "gen score reads replies and scores them against the dataset in DIR.\n\nUsage:\n  gen score DIR [PREDICTIONS.jsonl ...] [flags]\n\n"+
+			"Each line of a predictions file is a JSON object: {\"id\": <row id>, \"response\": <the reply>}, optionally with\n"+
+			"\"model\" (default: the file's name), \"prompt_style\" (instruct, cot) and \"setting\" (image, caption, both).\n"+
+			"The last answer marker of a reply counts (\"Answer: X\", \"OUTPUT: X\"); a reply with none or two answers is unparsed.\n\nFlags:\n%s", fs.FlagUsages())
+	}
+	if done, err := parseArgs(fs, args); done || err != nil {
+		return err
+	}
+	if fs.NArg() < 1 {
+		return usagef("gen score needs the dataset directory: gen score DIR [PREDICTIONS.jsonl ...]")
+	}
+	dims, err := splitKnown(*by, "breakdown", score.Dimensions)
+	if err != nil {
+		return err
+	}
+	preds := fs.Args()[1:]
+	if *oracle {
+		*responders = append([]string{"oracle"}, *responders...)
+	}
+	for _, r := range *responders {
+		if _, err := splitKnown(r, "responder", score.Responders); err != nil {
+			return err
+		}
+	}
+	if len(preds) == 0 && len(*responders) == 0 {
+		return usagef("nothing to score: give predictions files after DIR, or --oracle / --responder")
+	}
+	d, err := score.Load(fs.Arg(0))
+	if err != nil {
+		return err
+	}
+	var replies []score.Reply
+	for _, r := range *responders {
+		rs, err := score.Respond(d, r, *seed)
+		if err != nil {
+			return err
+		}
+		replies = append(replies, rs...)
+	}
+	for _, p := range preds {
+		f, err := os.Open(p)
+		if err != nil {
+			return fmt.Errorf("score: %w", err)
+		}
+		rs, err := score.ReadReplies(f, p, strings.TrimSuffix(filepath.Base(p), filepath.Ext(p)))
+		f.Close()
+		if err != nil {
+			return err
+		}
+		replies = append(replies, rs...)
+	}
+	results, err := score.Score(d, replies)
+	if err != nil {
+		return err
+	}
+	cells := score.Breakdown(results, dims)
+	if *jsonOut != "" {
+		raw, err := json.MarshalIndent(cells, "", "  ")
+		if err != nil {
+			return err
+		}
+		if err := os.WriteFile(*jsonOut, append(raw, '\n'), 0o644); err != nil {
+			return fmt.Errorf("score: --json: %w", err)
+		}
+	}
+	return score.WriteTable(stdout, cells, dims)
+}

@@ -1,0 +1,104 @@
+package score
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"path/filepath"
+	"slices"
+
+	"github.com/formplan/formplan/dataset"
+)
+
+// Question is what scoring needs of one dataset row.
+type Question struct {
+	ID          string
+	Suite       string
+	Family      string
+	Horizon     int
+	Answer      string // a letter, or Yes or No
+	Options     Options
+	ImageNeeded bool
+	GroupID     string
+	Order       string // temporal_order: earlier_first or later_first
+	Format      string // temporal_order: mcq or free
+	Protocol    string // "" or paper
+}
+
+// Dataset is the questions of a dataset directory, by id, in file order.
+type Dataset struct {
+	ByID  map[string]*Question
+	Order []*Question
+}
+
+// Load reads the questions of every <dir>/<suite>/*.parquet file, without
+// pictures or prompts.
+func Load(dir string) (*Dataset, error) {
+	files, err := filepath.Glob(filepath.Join(dir, "*", "*.parquet"))
+	if err != nil {
+		return nil, fmt.Errorf("score: %w", err)
+	}
+	if len(files) == 0 {
+		return nil, fmt.Errorf("score: no Parquet files under %s/<suite>/: give the directory gen wrote", dir)
+	}
+	slices.Sort(files)
+	d := &Dataset{ByID: map[string]*Question{}}
+	for _, path := range files {
+		if err := d.read(path); err != nil {
+			return nil, err
+		}
+	}
+	return d, nil
+}
+
+func (d *Dataset) read(path string) error {
+	r, err := dataset.Open(path)
+	if err != nil {
+		return fmt.Errorf("score: %w", err)
+	}
+	defer r.Close()
+	batch := make([]dataset.Summary, 256)
+	for {
+		n, err := r.ReadSummaries(batch)
+		for _, s := range batch[:n] {
+			q, qerr := question(&s)
+			if qerr != nil {
+				return fmt.Errorf("score: %s: row %s: %w", path, s.ID, qerr)
+			}
+			if _, dup := d.ByID[q.ID]; dup {
+				return fmt.Errorf("score: %s: id %s appears twice in the dataset", path, q.ID)
+			}
+			d.ByID[q.ID] = q
+			d.Order = append(d.Order, q)
+		}
+		if errors.Is(err, io.EOF) {
+			return nil
+		}
+		if err != nil {
+			return fmt.Errorf("score: %w", err)
+		}
+	}
+}
+
+// question converts a row summary.
+func question(s *dataset.Summary) (*Question, error) {
+	var m struct {
+		Order    string `json:"order"`
+		Format   string `json:"format"`
+		Protocol string `json:"protocol"`
+	}
+	if err := json.Unmarshal([]byte(s.Metadata), &m); err != nil {
+		return nil, fmt.Errorf("metadata: %w", err)
+	}
+	q := &Question{ID: s.ID, Suite: s.Suite, Family: s.Family, Answer: s.Answer, GroupID: s.GroupID,
+		Order: m.Order, Format: m.Format, Protocol: m.Protocol}
+	if s.Horizon != nil {
+		q.Horizon = int(*s.Horizon)
+	}
+	if s.ImageNeeded != nil {
+		q.ImageNeeded = *s.ImageNeeded
+	}
+	q.Options = Options{Choices: s.Choices, YesNo: s.Suite == "future_state"}
+	return q, nil
+}

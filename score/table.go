@@ -1,0 +1,60 @@
+package score
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"text/tabwriter"
+)
+
+// WriteTable writes cells as a terminal table: a row per value of dims, a
+// column per model, each entry the accuracy with its 95% interval, the
+// number of replies and, if any, how many were unparsed.
+func WriteTable(w io.Writer, cells []Cell, dims []string) error {
+	var models []string
+	seen := map[string]bool{}
+	type row struct {
+		key   []string
+		entry map[string]*Cell
+	}
+	var rows []*row
+	byKey := map[string]*row{}
+	for i := range cells {
+		c := &cells[i]
+		if !seen[c.Model] {
+			seen[c.Model] = true
+			models = append(models, c.Model)
+		}
+		key := make([]string, len(dims))
+		for k, d := range dims {
+			key[k] = c.Key[d]
+		}
+		id := strings.Join(key, "\x00")
+		r, ok := byKey[id]
+		if !ok {
+			r = &row{key: key, entry: map[string]*Cell{}}
+			byKey[id] = r
+			rows = append(rows, r)
+		}
+		r.entry[c.Model] = c
+	}
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, strings.Join(append(append([]string(nil), dims...), models...), "\t"))
+	for _, r := range rows {
+		line := append([]string(nil), r.key...)
+		for _, m := range models {
+			c, ok := r.entry[m]
+			if !ok {
+				line = append(line, "-")
+				continue
+			}
+			e := fmt.Sprintf("%5.1f%% [%.1f, %.1f] n=%d", 100*c.Accuracy, 100*c.Low, 100*c.High, c.N)
+			if c.Unparsed > 0 {
+				e += fmt.Sprintf(" (%d unparsed)", c.Unparsed)
+			}
+			line = append(line, e)
+		}
+		fmt.Fprintln(tw, strings.Join(line, "\t"))
+	}
+	return tw.Flush()
+}
