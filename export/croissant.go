@@ -65,8 +65,8 @@ const parquetFormat = "application/x-parquet"
 // (its Appendix 1).
 var croissantContext = obj{
 	{"@language", "en"},
-	{"@vocab", "http://schema.org/"},
-	{"sc", "http://schema.org/"},
+	{"@vocab", "https://schema.org/"},
+	{"sc", "https://schema.org/"},
 	{"cr", "http://mlcommons.org/croissant/"},
 	{"rai", "http://mlcommons.org/croissant/RAI/"},
 	{"dct", "http://purl.org/dc/terms/"},

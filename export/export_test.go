@@ -412,6 +412,13 @@ func TestCroissant(t *testing.T) {
 				t.Errorf("@context lacks %s", k)
 			}
 		}
+		// The reference validator looks the dataset up as
+		// https://schema.org/Dataset: sc:Dataset must expand to it.
+		for _, k := range []string{"@vocab", "sc"} {
+			if doc.Context[k] != "https://schema.org/" {
+				t.Errorf("@context %s is %v, want https://schema.org/", k, doc.Context[k])
+			}
+		}
 		ids := map[string]bool{}
 		files := map[string]bool{}
 		for k, d := range raw.Dist {
