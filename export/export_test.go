@@ -601,7 +601,12 @@ func TestVLMEvalKit(t *testing.T) {
 			images := map[string]string{}
 			for k, rec := range recs[1:] {
 				r := rows[k]
-				if rec[0] != strconv.FormatInt(*r.Index, 10) || rec[2] != r.Question ||
+				// The question cell is the question without its option
+				// list, which VLMEvalKit appends from the option columns.
+				if strings.Contains(rec[2], "\nA.\n") || !strings.HasPrefix(r.Question, rec[2]) {
+					t.Errorf("%s row %d: question cell %q still lists the options, or is not the start of %q", name, k, rec[2], r.Question)
+				}
+				if rec[0] != strconv.FormatInt(*r.Index, 10) ||
 					rec[len(rec)-3] != r.Answer || rec[len(rec)-2] != r.Family || rec[len(rec)-1] != name {
 					t.Errorf("%s row %d: %q", name, k, rec)
 				}
@@ -838,5 +843,26 @@ func TestVLMEvalKitRejectsPandasNA(t *testing.T) {
 	}
 	if left, _ := filepath.Glob(filepath.Join(dir, "vlmevalkit", ".*")); len(left) > 0 {
 		t.Errorf("temporary files left: %v", left)
+	}
+}
+
+func TestStem(t *testing.T) {
+	plans := []string{"1. Click Br\n2. Hit Submit", "1. Hit Submit"}
+	tests := []struct {
+		name, question string
+		choices        []string
+		want           string
+	}{
+		{"MCQ", "Task: Select Br.\nWhich plan?\nA.\n1. Click Br\n2. Hit Submit\nB.\n1. Hit Submit", plans, "Task: Select Br.\nWhich plan?"},
+		{"two pictures listed", "Which picture was taken earlier?\nA.\nPicture 1\nB.\nPicture 2", []string{"Picture 1", "Picture 2"}, "Which picture was taken earlier?"},
+		{"free format, no list", "Which picture was taken earlier?", []string{"Picture 1", "Picture 2"}, "Which picture was taken earlier?"},
+		{"Yes/No", "Plan A: ... Same state?", []string{"Yes", "No"}, "Plan A: ... Same state?"},
+		{"list that is not the choices", "Q\nA.\nsomething else", plans, "Q\nA.\nsomething else"},
+		{"nothing but the list", "A.\n1. Click Br\n2. Hit Submit\nB.\n1. Hit Submit", plans, "A.\n1. Click Br\n2. Hit Submit\nB.\n1. Hit Submit"},
+	}
+	for _, tt := range tests {
+		if got := stem(tt.question, tt.choices); got != tt.want {
+			t.Errorf("%s: stem = %q, want %q", tt.name, got, tt.want)
+		}
 	}
 }

@@ -48,7 +48,8 @@ var pandasNA = map[string]bool{
 // containing MMBench, MME, POPE or circular trigger special scoring in
 // VLMEvalKit and are best avoided. VLMEvalKit builds its own prompt from
 // question and the option columns; it does not use the row's
-// prompt_instruct.
+// prompt_instruct. So the question cell holds the question without its
+// lettered option list (see stem), which VLMEvalKit appends from A-H.
 //
 // Cells are tab-separated and quoted as CSV where they hold a tab, a quote
 // or a line break, which pandas reads back. pandas also reads texts such as
@@ -128,7 +129,7 @@ func vlmSuite(dir string, s suiteDir) error {
 				pos++
 				idx := strconv.FormatInt(index, 10)
 				record = record[:0]
-				record = append(record, idx, vlmImage(row, idx, seen), row.Question)
+				record = append(record, idx, vlmImage(row, idx, seen), stem(row.Question, row.Choices))
 				for k := 0; k < layout.options; k++ {
 					if k < len(row.Choices) {
 						record = append(record, row.Choices[k])
@@ -200,4 +201,21 @@ func vlmCheck(header, record []string, layout vlmLayout, choices int) error {
 		}
 	}
 	return nil
+}
+
+// stem returns question without the lettered option list it ends with
+// ("A.\n<option>\nB.\n..."), or question itself when it ends with none.
+func stem(question string, choices []string) string {
+	if len(choices) == 0 {
+		return question
+	}
+	var b strings.Builder
+	for k, c := range choices {
+		fmt.Fprintf(&b, "\n%c.\n%s", 'A'+k, c)
+	}
+	list := strings.TrimRight(b.String(), "\n")
+	if s, ok := strings.CutSuffix(question, list); ok && s != "" {
+		return s
+	}
+	return question
 }
