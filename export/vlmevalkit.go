@@ -209,12 +209,7 @@ func stem(question string, choices []string) string {
 	if len(choices) == 0 {
 		return question
 	}
-	var b strings.Builder
-	for k, c := range choices {
-		fmt.Fprintf(&b, "\n%c.\n%s", 'A'+k, c)
-	}
-	list := strings.TrimRight(b.String(), "\n")
-	if s, ok := strings.CutSuffix(question, list); ok && s != "" {
+	if s, ok := strings.CutSuffix(question, "\n"+suites.OptionList(choices)); ok && s != "" {
 		return s
 	}
 	return question

@@ -44,8 +44,11 @@ func Row(q *suites.Question, seed uint64, version string) (dataset.Row, error) {
 		Metadata:         string(meta),
 		Seed:             ptr(int64(seed)),
 		Index:            ptr(q.Index),
-		GroupID:          QuestionID(seed, q.Suite, q.Group),
 		GeneratorVersion: version,
+	}
+	r.GroupID = r.ID // a row of its own
+	if q.Group != q.Index {
+		r.GroupID = QuestionID(seed, q.Suite, q.Group)
 	}
 	letters := []**string{&r.A, &r.B, &r.C, &r.D, &r.E, &r.F, &r.G, &r.H}
 	for k, c := range q.Choices {

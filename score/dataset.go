@@ -32,10 +32,10 @@ type Dataset struct {
 	Order []*Question
 }
 
-// Load reads the questions of every <dir>/<suite>/*.parquet file, without
+// Load reads the questions of every <dir>/<suite>/test-*.parquet file, without
 // pictures or prompts.
 func Load(dir string) (*Dataset, error) {
-	files, err := filepath.Glob(filepath.Join(dir, "*", "*.parquet"))
+	files, err := filepath.Glob(filepath.Join(dir, "*", "test-*.parquet"))
 	if err != nil {
 		return nil, fmt.Errorf("score: %w", err)
 	}

@@ -86,10 +86,11 @@ func Respond(d *Dataset, responder string, seed uint64) ([]Reply, error) {
 	rng := rand.New(rand.NewPCG(seed, 0x5c0))
 	out := make([]Reply, 0, len(d.Order))
 	for _, q := range d.Order {
+		names := optionNames(q)
 		var k int
 		switch responder {
 		case "oracle":
-			k = slices.Index(optionNames(q), q.Answer)
+			k = slices.Index(names, q.Answer)
 		case "always-A":
 			k = 0
 		case "random":
@@ -97,7 +98,7 @@ func Respond(d *Dataset, responder string, seed uint64) ([]Reply, error) {
 		default:
 			return nil, fmt.Errorf("score: unknown responder %q: choose from %s", responder, strings.Join(Responders, ", "))
 		}
-		text := "Answer: " + optionNames(q)[k]
+		text := "Answer: " + names[k]
 		if q.Format == "free" {
 			text = q.Options.Choices[k] // "Picture 1", as free-format rows ask
 		}

@@ -118,7 +118,7 @@ func finishAt(c *cell, f *forms.Form, g statesim.Goal, cands []candidate, pic in
 	q.AnswerIdx, q.Answer = ans, Letters[ans:ans+1]
 	q.Meta.Answer = q.Answer
 	q.Task = g.Text
-	q.Question = "Task: " + g.Text + "\nThe screenshot shows the form now. " + lead + "\n" + optionList(q.Choices)
+	q.Question = "Task: " + g.Text + "\nThe screenshot shows the form now. " + lead + "\n" + OptionList(q.Choices)
 	q.Caption = statesim.Describe(f, start)
 	q.History = HistoryText(f, cands[pic].hist)
 	// Every option is the only correct one from its own start, a start the

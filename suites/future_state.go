@@ -56,18 +56,14 @@ func PaperPartner(h int) int {
 // the steps are then reordered. It fails when a cannot be resized so.
 func resized(f *forms.Form, a []statesim.Action, n int, rng *rand.Rand) ([]statesim.Action, bool) {
 	b := slices.Clone(a)
-	moves := func() []int { // positions of slider moves
-		var at []int
+	switch {
+	case n == len(a)+1:
+		var at []int // positions of slider moves
 		for k, s := range b {
 			if s.Op == statesim.Move {
 				at = append(at, k)
 			}
 		}
-		return at
-	}
-	switch {
-	case n == len(a)+1:
-		at := moves()
 		if len(at) > 0 && rng.IntN(2) == 0 {
 			k := at[rng.IntN(len(at))]
 			i, err := f.Find(b[k].Target)
@@ -91,18 +87,8 @@ func resized(f *forms.Form, a []statesim.Action, n int, rng *rand.Rand) ([]state
 		}
 		b = slices.Insert(b, rng.IntN(len(b)+1), perturb.Step(f, rng))
 	case n == len(a)-1 && n >= 1:
-		at := moves()
-		merged := false
-		for x := 0; x < len(at) && !merged; x++ {
-			for y := x + 1; y < len(at) && !merged; y++ {
-				if b[at[x]].Target == b[at[y]].Target && (b[at[x]].N > 0) == (b[at[y]].N > 0) {
-					b[at[x]].N += b[at[y]].N
-					b = slices.Delete(b, at[y], at[y]+1)
-					merged = true
-				}
-			}
-		}
-		if !merged {
+		var merged bool
+		if b, merged = mergeMoves(b); !merged {
 			k := rng.IntN(len(b))
 			b = slices.Delete(b, k, k+1)
 		}
@@ -113,6 +99,26 @@ func resized(f *forms.Form, a []statesim.Action, n int, rng *rand.Rand) ([]state
 		rng.Shuffle(len(b), func(i, j int) { b[i], b[j] = b[j], b[i] })
 	}
 	return b, true
+}
+
+// mergeMoves merges the first two moves of one slider in one direction
+// into a single move, reporting whether it found such a pair.
+func mergeMoves(b []statesim.Action) ([]statesim.Action, bool) {
+	for x := range b {
+		for y := x + 1; y < len(b); y++ {
+			if b[x].Op == statesim.Move && b[y].Op == statesim.Move && b[x].Target == b[y].Target && (b[x].N > 0) == (b[y].N > 0) {
+				b[x].N += b[y].N
+				return slices.Delete(b, y, y+1), true
+			}
+		}
+	}
+	return b, false
+}
+
+// planPair words future_state's two plans: "Plan A:" and its steps, then
+// "Plan B:" and its steps.
+func planPair(f *forms.Form, plans [][]statesim.Action) string {
+	return "Plan A:\n" + PlanText(f, plans[0]) + "\nPlan B:\n" + PlanText(f, plans[1])
 }
 
 // drawFutureState draws a form and two plans of the cell's horizon whose
@@ -126,15 +132,17 @@ func drawFutureState(c *cell, rng *rand.Rand) (Question, error) {
 	for i := range a {
 		a[i] = perturb.Step(&f, rng)
 	}
-	// Under Paper one slot of four gives the answer and whether the plans
-	// differ in length, so Yes and No are balanced among either kind.
-	k := 0
+	// The cell's balance gives the answer; under Paper one slot of four
+	// gives it and whether the plans differ in length, so Yes and No are
+	// balanced among either kind.
+	yes, resize := c.slot("answer", 2) == 0, false
 	if c.sp.Protocol == Paper {
-		k = c.slot("answer-length", 4)
+		k := c.slot("answer-length", 4)
+		yes, resize = k%2 == 0, k/2 == 1
 	}
 	var b []statesim.Action
 	var ok bool
-	if k/2 == 1 {
+	if resize {
 		b, ok = resized(&f, a, PaperPartner(c.h), rng)
 	} else {
 		b, ok = secondPlan(&f, a, rng)
@@ -166,10 +174,6 @@ func drawFutureState(c *cell, rng *rand.Rand) (Question, error) {
 	if agree == nil || differ == nil {
 		return Question{}, errRetry
 	}
-	yes := k%2 == 0
-	if c.sp.Protocol != Paper {
-		yes = c.slot("answer", 2) == 0
-	}
 	start := differ
 	if yes {
 		start = agree
@@ -185,7 +189,7 @@ func drawFutureState(c *cell, rng *rand.Rand) (Question, error) {
 		q.Answer, q.AnswerIdx = "No", 1
 	}
 	q.Meta.Answer = q.Answer
-	q.Question = "Plan A:\n" + PlanText(&f, plans[0]) + "\nPlan B:\n" + PlanText(&f, plans[1]) +
+	q.Question = planPair(&f, plans) +
 		"\nBoth plans start from the form in the screenshot. Just before Submit is hit, is the form in the same state under Plan A as under Plan B?"
 	q.Caption = statesim.Describe(&f, start)
 	q.ImageNeeded = true // the other start of Starts flips the answer

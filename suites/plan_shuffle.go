@@ -44,6 +44,22 @@ func goalFromState(f *forms.Form, s statesim.State, touched []bool) statesim.Goa
 	return statesim.Goal{Wants: wants} // the caller words it once the question is kept
 }
 
+// distinctSteps draws h distinct steps on f (room is left for a Submit)
+// and marks the elements they touch; it fails when 20*h draws give fewer.
+func distinctSteps(f *forms.Form, h int, rng *rand.Rand) (steps []statesim.Action, touched []bool, ok bool) {
+	steps = make([]statesim.Action, 0, h+1)
+	touched = make([]bool, len(f.Elements))
+	for tries := 0; len(steps) < h && tries < 20*h; tries++ {
+		a := perturb.Step(f, rng)
+		if !slices.Contains(steps, a) {
+			steps = append(steps, a)
+			i, _ := f.Find(a.Target)
+			touched[i] = true
+		}
+	}
+	return steps, touched, len(steps) == h
+}
+
 // shuffled returns items in a random order.
 func shuffled(items []statesim.Action, rng *rand.Rand) []statesim.Action {
 	out := slices.Clone(items)
@@ -78,17 +94,8 @@ func drawPlanShuffle(c *cell, rng *rand.Rand) (Question, error) {
 	}
 	n := c.sp.choices()
 	f := c.fam.NewForm(rng)
-	items := make([]statesim.Action, 0, c.h+1)
-	touched := make([]bool, len(f.Elements))
-	for tries := 0; len(items) < c.h && tries < 20*c.h; tries++ {
-		a := perturb.Step(&f, rng)
-		if !slices.Contains(items, a) {
-			items = append(items, a)
-			i, _ := f.Find(a.Target)
-			touched[i] = true
-		}
-	}
-	if len(items) < c.h {
+	items, touched, ok := distinctSteps(&f, c.h, rng)
+	if !ok {
 		return Question{}, errRetry
 	}
 	items = append(items, statesim.SubmitAction)

@@ -5,7 +5,6 @@ import (
 	"math/rand/v2"
 	"slices"
 
-	"github.com/formplan/formplan/perturb"
 	"github.com/formplan/formplan/statesim"
 )
 
@@ -36,17 +35,8 @@ func drawPlanShufflePaper(c *cell, rng *rand.Rand) (Question, error) {
 		return Question{}, errPaperShuffle
 	}
 	f := c.fam.NewForm(rng)
-	steps := make([]statesim.Action, 0, c.h)
-	touched := make([]bool, len(f.Elements))
-	for tries := 0; len(steps) < c.h && tries < 20*c.h; tries++ {
-		a := perturb.Step(&f, rng)
-		if !slices.Contains(steps, a) {
-			steps = append(steps, a)
-			i, _ := f.Find(a.Target)
-			touched[i] = true
-		}
-	}
-	if len(steps) < c.h {
+	steps, touched, ok := distinctSteps(&f, c.h, rng)
+	if !ok {
 		return Question{}, errRetry
 	}
 	start := statesim.RandomState(&f, rng, 0.3)

@@ -42,16 +42,17 @@ func register(s Suite) {
 	}
 	draw, name, group := s.draw, s.Name, int64(max(s.Group, 1))
 	s.Build = func(sp *Spec, index int64) (Question, error) {
-		if sp.Protocol != Paper || group == 1 {
-			c := sp.place(name, index)
-			return build(&c, draw, maxDraws)
+		// Under Paper every row of a group draws the same item from the
+		// group's source; the row's member number picks what differs.
+		// Otherwise every row is a group of one.
+		unit := int64(1)
+		if sp.Protocol == Paper {
+			unit = group
 		}
-		// Every row of a group draws the same item from the group's
-		// source; the row's member number picks what differs.
-		c := sp.placeIn(name, index/group, group)
-		c.member = int(index % group)
+		c := sp.placeIn(name, index/unit, unit)
+		c.member = int(index % unit)
 		q, err := build(&c, draw, maxDraws)
-		q.Index, q.Group = index, index-index%group
+		q.Index, q.Group = index, index-index%unit
 		return q, err
 	}
 	registry = append(registry, s)
@@ -97,7 +98,7 @@ func build(c *cell, draw func(c *cell, rng *rand.Rand) (Question, error), draws 
 		if err != nil {
 			return Question{}, fmt.Errorf("suites: %s %d: %w", c.suite, c.index, err)
 		}
-		q.Suite, q.Family, q.Index, q.Group, q.Horizon = c.suite, c.fam.Name, c.index, c.index, c.h
+		q.Suite, q.Family, q.Horizon = c.suite, c.fam.Name, c.h
 		q.Meta.Protocol = c.sp.Protocol
 		if err := addPrompts(&q); err != nil {
 			return Question{}, err
@@ -134,9 +135,9 @@ func paperParts(q *Question, d *templates.PromptData) {
 	f := &q.Meta.Form
 	switch q.Suite {
 	case "future_state":
-		d.Plans = "Plan A:\n" + PlanText(f, q.Meta.Plans[0]) + "\nPlan B:\n" + PlanText(f, q.Meta.Plans[1])
+		d.Plans = planPair(f, q.Meta.Plans)
 	default:
-		d.Plans = optionList(q.Choices)
+		d.Plans = OptionList(q.Choices)
 	}
 	if q.Suite == "temporal_order" || q.Suite == "future_state" {
 		return
@@ -150,8 +151,9 @@ func paperParts(q *Question, d *templates.PromptData) {
 	}
 }
 
-// optionList renders choices as "A. ..." blocks for a question text.
-func optionList(choices []string) string {
+// OptionList renders choices as the lettered blocks a multiple-choice
+// question text ends with: "A.\n<choice>\nB.\n<choice>...".
+func OptionList(choices []string) string {
 	var b strings.Builder
 	for k, c := range choices {
 		if k > 0 {
@@ -272,11 +274,10 @@ func (s *Suite) allowed(sp *Spec, fi int, r [2]int, good []int) string {
 			all = append(all, h)
 		}
 	}
-	good = all
-	if len(good) == 0 {
+	if len(all) == 0 {
 		return fmt.Sprintf("it allows no horizon at %d options: ask for fewer --choices or leave the family out", sp.choices())
 	}
-	return fmt.Sprintf("it allows horizon %s (largest %d): pass --horizon within that, or ask for fewer --choices", spans(good), good[len(good)-1])
+	return fmt.Sprintf("it allows horizon %s (largest %d): pass --horizon within that, or ask for fewer --choices", spans(all), all[len(all)-1])
 }
 
 // spans words a sorted list of horizons as ranges: "1-3, 5".

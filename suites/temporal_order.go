@@ -119,7 +119,7 @@ func drawTemporalOrder(c *cell, rng *rand.Rand) (Question, error) {
 	q.Meta.Answer = q.Answer
 	q.Question = "Task: " + g.Text + "\nPicture 1 and Picture 2 are two screenshots taken while an agent completed this task, one action at a time. Which picture was taken earlier?"
 	if format == FormatMCQ {
-		q.Question += "\n" + optionList(q.Choices)
+		q.Question += "\n" + OptionList(q.Choices)
 	}
 	q.Caption = "Picture 1: " + statesim.Describe(&f, pics[0]) + "\nPicture 2: " + statesim.Describe(&f, pics[1])
 	q.ImageNeeded = true // the pictures are the whole input: swapping them flips the answer

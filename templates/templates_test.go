@@ -28,20 +28,7 @@ func TestGolden(t *testing.T) {
 			if !strings.Contains(got, data.Question) {
 				t.Errorf("%s %s: the question is missing", suite, style)
 			}
-			path := filepath.Join("testdata", suite+"."+style+".golden")
-			if *update {
-				if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				continue
-			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatalf("%v (run go test -update to create it)", err)
-			}
-			if got != string(want) {
-				t.Errorf("%s %s prompt changed:\n%s\n--- want ---\n%s", suite, style, got, want)
-			}
+			golden(t, suite+"."+style, got)
 		}
 	}
 }
@@ -89,21 +76,28 @@ func TestPaperGolden(t *testing.T) {
 			if strings.Contains(got, d.Question) || strings.Contains(got, "How actions work") {
 				t.Errorf("%s %s: the paper's prompt holds formplan's question or rules", c.file, style)
 			}
-			path := filepath.Join("testdata", c.file+".paper."+style+".golden")
-			if *update {
-				if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				continue
-			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatalf("%v (run go test -update to create it)", err)
-			}
-			if got != string(want) {
-				t.Errorf("%s %s paper prompt changed:\n%s\n--- want ---\n%s", c.file, style, got, want)
-			}
+			golden(t, c.file+".paper."+style, got)
 		}
+	}
+}
+
+// golden compares a prompt with testdata/<name>.golden, or rewrites that
+// file under -update.
+func golden(t *testing.T, name, got string) {
+	t.Helper()
+	path := filepath.Join("testdata", name+".golden")
+	if *update {
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test -update to create it)", err)
+	}
+	if got != string(want) {
+		t.Errorf("%s prompt changed:\n%s\n--- want ---\n%s", name, got, want)
 	}
 }
 

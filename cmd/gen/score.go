@@ -43,8 +43,8 @@ func scoreCmd(args []string, stdout, stderr io.Writer) error {
 	if *oracle {
 		*responders = append([]string{"oracle"}, *responders...)
 	}
-	for _, r := range *responders {
-		if _, err := splitKnown(r, "responder", score.Responders); err != nil {
+	if len(*responders) > 0 {
+		if _, err := splitKnown(strings.Join(*responders, ","), "responder", score.Responders); err != nil {
 			return err
 		}
 	}
