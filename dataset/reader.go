@@ -24,6 +24,7 @@ type Reader struct {
 // summaries decodes only these columns, a fraction of the file.
 type Summary struct {
 	ID         string   `parquet:"id,optional"`
+	Index      *int64   `parquet:"index,optional"`
 	Suite      string   `parquet:"suite,optional"`
 	Family     string   `parquet:"family,optional"`
 	Horizon    *int64   `parquet:"horizon,optional"`
@@ -32,9 +33,10 @@ type Summary struct {
 	Answer     string   `parquet:"answer,optional"`
 	ImageWidth int64    `parquet:"image_width,optional"` // 0 when the row has no picture
 	Metadata   string   `parquet:"metadata,optional"`
-	// ImageNeeded and GroupID are as in Row.
-	ImageNeeded *bool  `parquet:"image_needed,optional"`
-	GroupID     string `parquet:"group_id,optional"`
+	// ImageNeeded, GroupID and OptionLabels are as in Row.
+	ImageNeeded  *bool    `parquet:"image_needed,optional"`
+	GroupID      string   `parquet:"group_id,optional"`
+	OptionLabels []string `parquet:"option_labels,optional,list" parquet-element:",optional"`
 }
 
 // Open opens the Parquet file at path for reading. It fails if the file's

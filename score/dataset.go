@@ -14,11 +14,13 @@ import (
 // Question is what scoring needs of one dataset row.
 type Question struct {
 	ID          string
+	Index       int64 // within the suite
 	Suite       string
 	Family      string
 	Horizon     int
 	Answer      string // a letter, or Yes or No
 	Options     Options
+	Labels      []string // per option: "correct" or what is wrong with it
 	ImageNeeded bool
 	GroupID     string
 	Order       string // temporal_order: earlier_first or later_first
@@ -30,6 +32,9 @@ type Question struct {
 type Dataset struct {
 	ByID  map[string]*Question
 	Order []*Question
+	// BySuite holds each suite's questions by index, as the harnesses that
+	// number rows within a suite name them.
+	BySuite map[string]map[int64]*Question
 }
 
 // Load reads the questions of every <dir>/<suite>/test-*.parquet file, without
@@ -43,7 +48,7 @@ func Load(dir string) (*Dataset, error) {
 		return nil, fmt.Errorf("score: no Parquet files under %s/<suite>/: give the directory gen wrote", dir)
 	}
 	slices.Sort(files)
-	d := &Dataset{ByID: map[string]*Question{}}
+	d := &Dataset{ByID: map[string]*Question{}, BySuite: map[string]map[int64]*Question{}}
 	for _, path := range files {
 		if err := d.read(path); err != nil {
 			return nil, err
@@ -71,6 +76,15 @@ func (d *Dataset) read(path string) error {
 			}
 			d.ByID[q.ID] = q
 			d.Order = append(d.Order, q)
+			idx := d.BySuite[q.Suite]
+			if idx == nil {
+				idx = map[int64]*Question{}
+				d.BySuite[q.Suite] = idx
+			}
+			if _, dup := idx[q.Index]; dup {
+				return fmt.Errorf("score: %s: index %d appears twice in suite %s", path, q.Index, q.Suite)
+			}
+			idx[q.Index] = q
 		}
 		if errors.Is(err, io.EOF) {
 			return nil
@@ -92,7 +106,10 @@ func question(s *dataset.Summary) (*Question, error) {
 		return nil, fmt.Errorf("metadata: %w", err)
 	}
 	q := &Question{ID: s.ID, Suite: s.Suite, Family: s.Family, Answer: s.Answer, GroupID: s.GroupID,
-		Order: m.Order, Format: m.Format, Protocol: m.Protocol}
+		Labels: s.OptionLabels, Order: m.Order, Format: m.Format, Protocol: m.Protocol}
+	if s.Index != nil {
+		q.Index = *s.Index
+	}
 	if s.Horizon != nil {
 		q.Horizon = int(*s.Horizon)
 	}

@@ -1,55 +1,13 @@
 package score
 
 import (
-	"bufio"
-	"encoding/json"
 	"fmt"
-	"io"
 	"math"
 	"math/rand/v2"
 	"slices"
 	"strconv"
 	"strings"
 )
-
-// Reply is one model reply to one question, as a line of a predictions
-// JSONL file.
-type Reply struct {
-	ID          string `json:"id"`
-	Response    string `json:"response"`
-	Model       string `json:"model,omitempty"`
-	PromptStyle string `json:"prompt_style,omitempty"` // instruct or cot
-	Setting     string `json:"setting,omitempty"`      // image, caption or both
-}
-
-// ReadReplies reads JSONL replies from r; name is used in errors. A line
-// without a model takes model.
-func ReadReplies(r io.Reader, name, model string) ([]Reply, error) {
-	var out []Reply
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 1<<16), 1<<26)
-	for line := 1; sc.Scan(); line++ {
-		text := strings.TrimSpace(sc.Text())
-		if text == "" {
-			continue
-		}
-		var rep Reply
-		if err := json.Unmarshal([]byte(text), &rep); err != nil {
-			return nil, fmt.Errorf("score: %s:%d: %v: each line must be a JSON object with id and response", name, line, err)
-		}
-		if rep.ID == "" {
-			return nil, fmt.Errorf("score: %s:%d: no id: each line needs the id of the row it answers", name, line)
-		}
-		if rep.Model == "" {
-			rep.Model = model
-		}
-		out = append(out, rep)
-	}
-	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("score: %s: %w", name, err)
-	}
-	return out, nil
-}
 
 // Result is one scored reply.
 type Result struct {
@@ -61,48 +19,112 @@ type Result struct {
 }
 
 // Score extracts and scores every reply against d. A reply to an id d
-// does not hold is an error naming it.
+// does not hold is an error naming it, and so is a second reply of one
+// model to one question in the same prompt style, setting and rotation.
 func Score(d *Dataset, replies []Reply) ([]Result, error) {
 	out := make([]Result, 0, len(replies))
+	seen := map[Reply]bool{}
 	for _, rep := range replies {
 		q, ok := d.ByID[rep.ID]
 		if !ok {
 			return nil, fmt.Errorf("score: no row with id %s in the dataset: score replies against the directory that asked them", rep.ID)
 		}
-		got, parsed := Extract(rep.Response, q.Options)
+		key := Reply{ID: rep.ID, Model: rep.Model, PromptStyle: rep.PromptStyle, Setting: rep.Setting, Rotation: rep.Rotation}
+		if seen[key] {
+			return nil, fmt.Errorf("score: model %q answers %s twice (prompt style %q, setting %q, rotation %d): give each reply once, or tell the runs apart by model", rep.Model, rep.ID, rep.PromptStyle, rep.Setting, rep.Rotation)
+		}
+		seen[key] = true
+		opts := q.Options
+		n := len(opts.Choices)
+		if rep.Rotation != 0 {
+			if !q.Rotatable() {
+				return nil, fmt.Errorf("score: reply to %s has rotation %d, but a %s question has no lettered options to rotate", rep.ID, rep.Rotation, q.kind())
+			}
+			if rep.Rotation < 0 || rep.Rotation >= n {
+				return nil, fmt.Errorf("score: reply to %s has rotation %d: give 0 to %d, one per option", rep.ID, rep.Rotation, n-1)
+			}
+			opts.Choices = Rotate(opts.Choices, rep.Rotation)
+		}
+		got, parsed := Extract(rep.Response, opts)
+		if parsed && rep.Rotation != 0 {
+			got = letterOf((int(got[0]-'A') + rep.Rotation) % n)
+		}
 		out = append(out, Result{Reply: rep, Q: q, Got: got, Parsed: parsed, Correct: parsed && got == q.Answer})
 	}
 	return out, nil
 }
 
+// Rotate returns choices as shown under rotation k: the option shown
+// j-th is choices[(j+k) mod n]. A reply's letter j under rotation k so
+// names the dataset's option (j+k) mod n. Rotation 0 is the dataset's own
+// order; rotations 0 to n-1 put every option in every place once, which
+// is what the circular score asks for.
+func Rotate(choices []string, k int) []string {
+	n := len(choices)
+	out := make([]string, n)
+	for j := range out {
+		out[j] = choices[(j+k)%n]
+	}
+	return out
+}
+
+// Rotatable reports whether q's options are lettered, so that showing
+// them in another order asks the same question: not a Yes/No question,
+// and not a free-format one answered by the option's text.
+func (q *Question) Rotatable() bool { return !q.Options.YesNo && q.Format != "free" }
+
+// kind names the kind of q's options for errors.
+func (q *Question) kind() string {
+	if q.Options.YesNo {
+		return "Yes/No"
+	}
+	return "free-format"
+}
+
 // Responders are the reference replies Respond gives: the gold answer,
-// always the first option (A, Picture 1, Yes), and a uniform guess.
-var Responders = []string{"oracle", "always-A", "random"}
+// always the first option (A, Picture 1, Yes), Yes or No on the Yes/No
+// questions only, and a uniform guess.
+var Responders = []string{"oracle", "always-A", "always-yes", "always-no", "random"}
 
 // Respond returns the replies of responder (one of Responders) to every
 // question of d, with model set to the responder's name; random draws
-// from seed.
-func Respond(d *Dataset, responder string, seed uint64) ([]Reply, error) {
+// from seed. With circular, a question with lettered options is answered
+// under each of its rotations (see Rotate), so that Breakdown can give
+// the circular score; others are answered once.
+func Respond(d *Dataset, responder string, seed uint64, circular bool) ([]Reply, error) {
+	if !slices.Contains(Responders, responder) {
+		return nil, fmt.Errorf("score: unknown responder %q: choose from %s", responder, strings.Join(Responders, ", "))
+	}
 	rng := rand.New(rand.NewPCG(seed, 0x5c0))
 	out := make([]Reply, 0, len(d.Order))
 	for _, q := range d.Order {
+		if (responder == "always-yes" || responder == "always-no") && !q.Options.YesNo {
+			continue
+		}
 		names := optionNames(q)
-		var k int
-		switch responder {
-		case "oracle":
-			k = slices.Index(names, q.Answer)
-		case "always-A":
-			k = 0
-		case "random":
-			k = rng.IntN(len(q.Options.Choices))
-		default:
-			return nil, fmt.Errorf("score: unknown responder %q: choose from %s", responder, strings.Join(Responders, ", "))
+		n := len(names)
+		rotations := 1
+		if circular && q.Rotatable() {
+			rotations = n
 		}
-		text := "Answer: " + names[k]
-		if q.Format == "free" {
-			text = q.Options.Choices[k] // "Picture 1", as free-format rows ask
+		for rot := range rotations {
+			var shown int // the position of the chosen option as shown
+			switch responder {
+			case "oracle":
+				shown = (slices.Index(names, q.Answer) - rot + n) % n
+			case "always-A", "always-yes":
+				shown = 0
+			case "always-no":
+				shown = 1
+			case "random":
+				shown = rng.IntN(n)
+			}
+			text := "Answer: " + names[shown]
+			if q.Format == "free" {
+				text = q.Options.Choices[shown] // "Picture 1", as free-format rows ask
+			}
+			out = append(out, Reply{ID: q.ID, Response: text, Model: responder, Rotation: rot})
 		}
-		out = append(out, Reply{ID: q.ID, Response: text, Model: responder})
 	}
 	return out, nil
 }
@@ -159,6 +181,20 @@ type Cell struct {
 	Accuracy float64           `json:"accuracy"`
 	Low      float64           `json:"low"`
 	High     float64           `json:"high"`
+	// Circular counts the questions answered under every rotation of their
+	// options, and how many of them were right under all of them; nil
+	// when there are none.
+	Circular *Circular `json:"circular,omitempty"`
+}
+
+// Circular is the circular score of a cell: a question counts as right
+// only when every rotation of its options was answered right.
+type Circular struct {
+	N        int     `json:"n"`
+	Correct  int     `json:"correct"`
+	Accuracy float64 `json:"accuracy"`
+	Low      float64 `json:"low"`
+	High     float64 `json:"high"`
 }
 
 // Breakdown groups results by model and by the dimensions dims, in the
@@ -166,6 +202,14 @@ type Cell struct {
 func Breakdown(results []Result, dims []string) []Cell {
 	index := map[string]int{}
 	var cells []Cell
+	type item struct {
+		cell     int
+		seen     uint64 // a bit per rotation answered
+		n        int    // options
+		allRight bool
+	}
+	items := map[[3]string]*item{} // model+id, prompt style, setting
+	var itemOrder []*item
 	for i := range results {
 		r := &results[i]
 		key := map[string]string{}
@@ -189,11 +233,39 @@ func Breakdown(results []Result, dims []string) []Cell {
 		if !r.Parsed {
 			c.Unparsed++
 		}
+		if r.Q.Rotatable() {
+			ik := [3]string{r.Model + "\x00" + r.ID, r.PromptStyle, r.Setting}
+			it, ok := items[ik]
+			if !ok {
+				it = &item{cell: k, n: len(r.Q.Options.Choices), allRight: true}
+				items[ik] = it
+				itemOrder = append(itemOrder, it)
+			}
+			it.seen |= 1 << r.Rotation
+			it.allRight = it.allRight && r.Correct
+		}
+	}
+	for _, it := range itemOrder {
+		if it.n < 2 || it.seen != 1<<it.n-1 {
+			continue // not every rotation answered
+		}
+		c := &cells[it.cell]
+		if c.Circular == nil {
+			c.Circular = &Circular{}
+		}
+		c.Circular.N++
+		if it.allRight {
+			c.Circular.Correct++
+		}
 	}
 	for k := range cells {
 		c := &cells[k]
 		c.Accuracy = float64(c.Correct) / float64(c.N)
 		c.Low, c.High = Wilson(c.Correct, c.N)
+		if cc := c.Circular; cc != nil {
+			cc.Accuracy = float64(cc.Correct) / float64(cc.N)
+			cc.Low, cc.High = Wilson(cc.Correct, cc.N)
+		}
 	}
 	return cells
 }

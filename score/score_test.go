@@ -45,7 +45,7 @@ func TestResponders(t *testing.T) {
 		}
 		var replies []Reply
 		for _, r := range Responders {
-			rs, err := Respond(d, r, 1)
+			rs, err := Respond(d, r, 1, false)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -62,6 +62,9 @@ func TestResponders(t *testing.T) {
 			if c.Model == "oracle" && c.Correct != c.N {
 				t.Errorf("oracle %v: %d of %d", c.Key, c.Correct, c.N)
 			}
+			if (c.Model == "always-yes" || c.Model == "always-no") && c.Key["suite"] != "future_state" {
+				t.Errorf("%s answers %v", c.Model, c.Key)
+			}
 			// Always Picture 1 is right exactly when the earlier picture
 			// comes first: the whole order gap.
 			if c.Model == "always-A" && c.Key["suite"] == "temporal_order" {
@@ -74,10 +77,137 @@ func TestResponders(t *testing.T) {
 	}
 }
 
+// TestCircular answers every rotation of every lettered question: the
+// oracle stays right under all of them, always-A is right under exactly
+// one rotation of each question and so never circularly, and replies
+// that name the rotated letters are mapped back to the dataset's.
+func TestCircular(t *testing.T) {
+	d := load(t, "")
+	var replies []Reply
+	for _, r := range []string{"oracle", "always-A", "random"} {
+		rs, err := Respond(d, r, 3, true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		replies = append(replies, rs...)
+	}
+	results, err := Score(d, replies)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range Breakdown(results, []string{"suite", "format"}) {
+		rotatable := c.Key["suite"] != "future_state" && c.Key["format"] != "free"
+		if (c.Circular != nil) != rotatable {
+			t.Fatalf("%s %v: circular %+v", c.Model, c.Key, c.Circular)
+		}
+		if c.Circular == nil {
+			continue
+		}
+		want := map[string]int{"oracle": c.Circular.N, "always-A": 0}
+		if w, ok := want[c.Model]; ok && c.Circular.Correct != w {
+			t.Errorf("%s %v: circular %d of %d, want %d", c.Model, c.Key, c.Circular.Correct, c.Circular.N, w)
+		}
+		if c.Model == "always-A" && c.Correct != c.Circular.N {
+			// n rotations of n options: right once per question.
+			t.Errorf("always-A %v: %d of %d replies right over %d questions", c.Key, c.Correct, c.N, c.Circular.N)
+		}
+	}
+	// The oracle's reply under rotation 1 names a shifted letter, which
+	// scores right only because it is mapped back.
+	for _, r := range results {
+		if r.Model == "oracle" && r.Rotation == 1 && !strings.HasSuffix(r.Response, r.Q.Answer) && r.Correct {
+			return
+		}
+	}
+	t.Error("no rotated oracle reply differs from the dataset's letter")
+}
+
+func TestOrderGap(t *testing.T) {
+	for _, protocol := range []string{"", suites.Paper} {
+		d := load(t, protocol)
+		var replies []Reply
+		for _, r := range []string{"oracle", "always-A"} {
+			rs, err := Respond(d, r, 1, false)
+			if err != nil {
+				t.Fatal(err)
+			}
+			replies = append(replies, rs...)
+		}
+		results, err := Score(d, replies)
+		if err != nil {
+			t.Fatal(err)
+		}
+		gaps := OrderGaps(results)
+		if len(gaps) != 2 {
+			t.Fatalf("%d gaps", len(gaps))
+		}
+		for _, g := range gaps {
+			want := map[string]float64{"oracle": 0, "always-A": 1}[g.Model]
+			if g.Gap != want || g.Low > want || g.High < want {
+				t.Errorf("%s %q: gap %.3f [%.3f, %.3f], want %v", g.Model, protocol, g.Gap, g.Low, g.High, want)
+			}
+			if protocol == suites.Paper && (g.Items != 6 || g.Paired != want) {
+				t.Errorf("%s paper: %d items, paired gap %.3f, want 6 items and %v", g.Model, g.Items, g.Paired, want)
+			}
+			if protocol == "" && g.Items != 0 {
+				t.Errorf("%s: %d items paired without groups", g.Model, g.Items)
+			}
+		}
+	}
+}
+
+func TestLabelKinds(t *testing.T) {
+	for _, tc := range []struct{ label, kind string }{
+		{"correct", KindCorrect},
+		{"ends where the 2nd checkbox is checked", KindEndsWrong},
+		{"step 3 cannot be done on this form", KindImpossible},
+		{"never hits Submit", KindNoSubmit},
+		{"the final states are the same", KindSameStates},
+		{"the final states differ", KindDiffer},
+		{"shown later in the run", KindLater},
+		{"something new", "something new"},
+	} {
+		if got := LabelKind(tc.label); got != tc.kind {
+			t.Errorf("LabelKind(%q) = %q, want %q", tc.label, got, tc.kind)
+		}
+	}
+	d := load(t, "")
+	replies, err := Respond(d, "oracle", 1, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	results, err := Score(d, replies)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range Choices(results) {
+		if c.Counts[KindCorrect] != c.N {
+			t.Errorf("oracle on %s chose %v", c.Suite, c.Counts)
+		}
+	}
+}
+
 func TestScoreErrors(t *testing.T) {
 	d := &Dataset{ByID: map[string]*Question{}}
-	if _, err := Score(d, []Reply{{ID: "nope", Response: "A"}}); err == nil || !strings.Contains(err.Error(), "no row with id nope") {
-		t.Errorf("unknown id: %v", err)
+	d.ByID["mc"] = &Question{ID: "mc", Answer: "A", Options: Options{Choices: []string{"x", "y", "z"}}}
+	d.ByID["yn"] = &Question{ID: "yn", Answer: "Yes", Options: Options{Choices: []string{"Yes", "No"}, YesNo: true}}
+	for _, tc := range []struct {
+		replies []Reply
+		want    string
+	}{
+		{[]Reply{{ID: "nope", Response: "A"}}, "no row with id nope"},
+		{[]Reply{{ID: "mc", Response: "A", Model: "m"}, {ID: "mc", Response: "B", Model: "m"}}, `model "m" answers mc twice`},
+		{[]Reply{{ID: "mc", Response: "A", Rotation: 3}}, "rotation 3: give 0 to 2"},
+		{[]Reply{{ID: "mc", Response: "A", Rotation: -1}}, "rotation -1"},
+		{[]Reply{{ID: "yn", Response: "Yes", Rotation: 1}}, "Yes/No question has no lettered options"},
+	} {
+		if _, err := Score(d, tc.replies); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("Score(%+v): %v, want an error with %q", tc.replies, err, tc.want)
+		}
+	}
+	// The same question in two rotations, or two prompt styles, is fine.
+	if _, err := Score(d, []Reply{{ID: "mc", Response: "A"}, {ID: "mc", Response: "C", Rotation: 1}, {ID: "mc", Response: "A", PromptStyle: "cot"}}); err != nil {
+		t.Error(err)
 	}
 	for _, tc := range []struct{ in, want string }{
 		{"{\"id\": \"x\", \"response\": \"A\"}\nnot json\n", "replies.jsonl:2"},

@@ -49,6 +49,9 @@ func WriteTable(w io.Writer, cells []Cell, dims []string) error {
 				continue
 			}
 			e := fmt.Sprintf("%5.1f%% [%.1f, %.1f] n=%d", 100*c.Accuracy, 100*c.Low, 100*c.High, c.N)
+			if cc := c.Circular; cc != nil {
+				e += fmt.Sprintf(", circular %.1f%% [%.1f, %.1f] n=%d", 100*cc.Accuracy, 100*cc.Low, 100*cc.High, cc.N)
+			}
 			if c.Unparsed > 0 {
 				e += fmt.Sprintf(" (%d unparsed)", c.Unparsed)
 			}

@@ -57,7 +57,7 @@ func scoreCmd(args []string, stdout, stderr io.Writer) error {
 	}
 	var replies []score.Reply
 	for _, r := range *responders {
-		rs, err := score.Respond(d, r, *seed)
+		rs, err := score.Respond(d, r, *seed, false)
 		if err != nil {
 			return err
 		}

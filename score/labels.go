@@ -1,0 +1,93 @@
+package score
+
+import "strings"
+
+// Label kinds: what the option a reply chose does, from the row's
+// option_labels, with the details (which element, which step) dropped so
+// that choices can be counted across rows.
+const (
+	KindCorrect    = "correct"
+	KindEndsWrong  = "ends in a wrong state"
+	KindImpossible = "has a step the form cannot do"
+	KindNoSubmit   = "never hits Submit"
+	KindSameStates = "the states are the same"
+	KindDiffer     = "the states differ"
+	KindLater      = "the later picture"
+	KindUnparsed   = "unparsed"
+)
+
+// Kinds lists the label kinds in the order reports show them.
+var Kinds = []string{KindCorrect, KindEndsWrong, KindImpossible, KindNoSubmit, KindSameStates, KindDiffer, KindLater, KindUnparsed}
+
+// LabelKind returns the kind of an option label (see docs/SCHEMA.md,
+// "Choices and option_labels"), or the label itself when it is of none of
+// the known kinds.
+func LabelKind(label string) string {
+	switch {
+	case label == "correct":
+		return KindCorrect
+	case strings.HasPrefix(label, "ends where "):
+		return KindEndsWrong
+	case strings.HasSuffix(label, " cannot be done on this form"):
+		return KindImpossible
+	case label == "never hits Submit":
+		return KindNoSubmit
+	case label == "the final states are the same":
+		return KindSameStates
+	case label == "the final states differ":
+		return KindDiffer
+	case label == "shown later in the run":
+		return KindLater
+	}
+	return label
+}
+
+// Choice counts, for one model and suite, how often its replies chose an
+// option of each label kind.
+type Choice struct {
+	Model  string         `json:"model"`
+	Suite  string         `json:"suite"`
+	N      int            `json:"n"`
+	Counts map[string]int `json:"counts"` // label kind -> replies
+}
+
+// Choices returns the label kinds chosen by every model on every suite,
+// in the order they first appear.
+func Choices(results []Result) []Choice {
+	index := map[[2]string]int{}
+	var out []Choice
+	for i := range results {
+		r := &results[i]
+		k := [2]string{r.Model, r.Q.Suite}
+		j, ok := index[k]
+		if !ok {
+			j = len(out)
+			index[k] = j
+			out = append(out, Choice{Model: r.Model, Suite: r.Q.Suite, Counts: map[string]int{}})
+		}
+		c := &out[j]
+		c.N++
+		kind := KindUnparsed
+		if r.Parsed {
+			kind = r.chosenKind()
+		}
+		c.Counts[kind]++
+	}
+	return out
+}
+
+// chosenKind returns the label kind of the option r chose (in the
+// dataset's order).
+func (r *Result) chosenKind() string {
+	var k int
+	switch {
+	case r.Q.Options.YesNo && r.Got == "No":
+		k = 1
+	case !r.Q.Options.YesNo:
+		k = int(r.Got[0] - 'A')
+	}
+	if k < len(r.Q.Labels) {
+		return LabelKind(r.Q.Labels[k])
+	}
+	return KindUnparsed
+}

@@ -1,0 +1,52 @@
+package score
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+)
+
+// Reply is one model reply to one question, as a line of a predictions
+// JSONL file.
+type Reply struct {
+	ID          string `json:"id"`
+	Response    string `json:"response"`
+	Model       string `json:"model,omitempty"`
+	PromptStyle string `json:"prompt_style,omitempty"` // instruct or cot
+	Setting     string `json:"setting,omitempty"`      // image, caption or both
+	// Rotation k says the options were shown in the order Rotate(choices,
+	// k) gives, and the reply's letter names an option in that order. 0
+	// is the dataset's own order.
+	Rotation int `json:"rotation,omitempty"`
+}
+
+// ReadReplies reads JSONL replies from r; name is used in errors. A line
+// without a model takes model.
+func ReadReplies(r io.Reader, name, model string) ([]Reply, error) {
+	var out []Reply
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 1<<16), 1<<26)
+	for line := 1; sc.Scan(); line++ {
+		text := strings.TrimSpace(sc.Text())
+		if text == "" {
+			continue
+		}
+		var rep Reply
+		if err := json.Unmarshal([]byte(text), &rep); err != nil {
+			return nil, fmt.Errorf("score: %s:%d: %v: each line must be a JSON object with id and response", name, line, err)
+		}
+		if rep.ID == "" {
+			return nil, fmt.Errorf("score: %s:%d: no id: each line needs the id of the row it answers", name, line)
+		}
+		if rep.Model == "" {
+			rep.Model = model
+		}
+		out = append(out, rep)
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("score: %s: %w", name, err)
+	}
+	return out, nil
+}
