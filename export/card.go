@@ -51,7 +51,9 @@ func Card(dir string, info Info) error {
 		{filepath.Join(dir, "croissant.json"), cj},
 	}
 	for _, st := range stats {
-		files = append(files, outFile{filepath.Join(dir, lmmsDir, st.name+".yaml"), lmmsTask(st, info)})
+		for _, v := range lmmsVariants(st) {
+			files = append(files, outFile{filepath.Join(dir, lmmsDir, lmmsFile(st.name, v)), lmmsTask(st, v, info)})
+		}
 	}
 	files = append(files, outFile{filepath.Join(dir, lmmsDir, "utils.py"), []byte(lmmsUtils)})
 	for _, f := range files {

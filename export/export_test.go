@@ -18,6 +18,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -27,6 +28,7 @@ import (
 	"github.com/formplan/formplan/forms"
 	"github.com/formplan/formplan/generate"
 	"github.com/formplan/formplan/internal/filetree"
+	"github.com/formplan/formplan/score"
 	"github.com/formplan/formplan/suites"
 )
 
@@ -89,11 +91,14 @@ func makeData(t *testing.T, dir string, painter generate.Painter) {
 	}
 }
 
-// exported runs Card and VLMEvalKit on dir.
+// exported runs Card on dir, and VLMEvalKit when its rows have pictures.
 func exported(t *testing.T, dir string, info Info) {
 	t.Helper()
 	if err := Card(dir, info); err != nil {
 		t.Fatal(err)
+	}
+	if dir == noImages {
+		return // VLMEvalKit refuses rows without pictures
 	}
 	if err := VLMEvalKit(dir); err != nil {
 		t.Fatal(err)
@@ -504,8 +509,29 @@ func readYAML(t *testing.T, path string) map[string]any {
 	return m
 }
 
+// TestLMMSEvalWithoutPictures: a dataset without screenshots gets the
+// caption tasks only, since the others would send the model no picture.
+func TestLMMSEvalWithoutPictures(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join(data(t, false), "lmms-eval", "*.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, f := range files {
+		names = append(names, strings.TrimSuffix(filepath.Base(f), ".yaml"))
+	}
+	var want []string
+	for _, s := range suites.Names() {
+		want = append(want, s+"_caption", s+"_caption_cot")
+	}
+	slices.Sort(want)
+	if !slices.Equal(names, want) {
+		t.Errorf("tasks %v, want %v", names, want)
+	}
+}
+
 func TestLMMSEval(t *testing.T) {
-	dir := data(t, false)
+	dir := data(t, true)
 	columns := map[string]bool{}
 	for _, c := range dataset.Columns() {
 		columns[c.Name] = true
@@ -515,44 +541,53 @@ func TestLMMSEval(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, s := range suites.All() {
-		m := readYAML(t, filepath.Join(dir, "lmms-eval", s.Name+".yaml"))
-		if m["task"] != "formplan_"+s.Name || m["tag"] != "formplan" || m["dataset_path"] != "parquet" ||
-			m["test_split"] != "test" || m["output_type"] != "generate_until" {
-			t.Errorf("%s: %v", s.Name, m)
-		}
-		glob := m["dataset_kwargs"].(map[string]any)["data_files"].(map[string]any)["test"].(string)
-		if matches, _ := filepath.Glob(filepath.Join(dir, filepath.FromSlash(glob))); len(matches) != 1 {
-			t.Errorf("%s: data_files %s matches %v", s.Name, glob, matches)
-		}
-		visual, target := m["doc_to_visual"].(string), m["doc_to_target"].(string)
-		two := s.Name == "temporal_order"
-		if two {
-			if visual != "!function utils.doc_to_visual" || target != "!function utils.doc_to_target" {
-				t.Errorf("%s: doc_to_visual %q, doc_to_target %q", s.Name, visual, target)
+		for _, v := range score.Variants {
+			m := readYAML(t, filepath.Join(dir, "lmms-eval", s.Name+v.Suffix+".yaml"))
+			if m["task"] != "formplan_"+s.Name+v.Suffix || m["tag"] != "formplan"+v.Suffix || m["dataset_path"] != "parquet" ||
+				m["test_split"] != "test" || m["output_type"] != "generate_until" {
+				t.Errorf("%s%s: %v", s.Name, v.Suffix, m)
 			}
-		} else if visual != "image" || target != "answer" {
-			t.Errorf("%s: doc_to_visual %q, doc_to_target %q", s.Name, visual, target)
-		}
-		for _, v := range []string{visual, target} {
-			if fn, ok := strings.CutPrefix(v, "!function utils."); ok {
-				if !bytes.Contains(utils, []byte("\ndef "+fn+"(doc):")) {
-					t.Errorf("%s: utils.py has no %s", s.Name, fn)
+			if suite, got, ok := score.ParseTask(m["task"].(string), suites.Names()); !ok || suite != s.Name || got != v {
+				t.Errorf("%s: read back as %s %+v", m["task"], suite, got)
+			}
+			glob := m["dataset_kwargs"].(map[string]any)["data_files"].(map[string]any)["test"].(string)
+			if matches, _ := filepath.Glob(filepath.Join(dir, filepath.FromSlash(glob))); len(matches) != 1 {
+				t.Errorf("%s: data_files %s matches %v", s.Name, glob, matches)
+			}
+			wantVisual := "!function utils.doc_to_visual"
+			if v.Setting == "caption" {
+				wantVisual = "!function utils.no_visual"
+			}
+			if m["doc_to_visual"] != wantVisual {
+				t.Errorf("%s%s: doc_to_visual %v", s.Name, v.Suffix, m["doc_to_visual"])
+			}
+			for _, key := range []string{"doc_to_visual", "doc_to_text", "doc_to_target", "process_results"} {
+				fn, ok := strings.CutPrefix(m[key].(string), "!function utils.")
+				if !ok || !bytes.Contains(utils, []byte("\ndef "+fn+"(doc")) {
+					t.Errorf("%s: %s is %v, not a function of utils.py", s.Name, key, m[key])
 				}
-			} else if !columns[v] {
-				t.Errorf("%s: no column %s", s.Name, v)
+			}
+			kw := m["lmms_eval_specific_kwargs"].(map[string]any)["default"].(map[string]any)
+			if kw["prompt_style"] != v.PromptStyle || kw["setting"] != v.Setting {
+				t.Errorf("%s%s: kwargs %v", s.Name, v.Suffix, kw)
+			}
+			gen := m["generation_kwargs"].(map[string]any)
+			if gen["temperature"] != int64(0) || gen["max_new_tokens"].(int64) < 32 || fmt.Sprint(gen["until"]) != "[]" ||
+				v.PromptStyle == "cot" && gen["max_new_tokens"].(int64) < 1024 {
+				t.Errorf("%s%s: generation_kwargs %v", s.Name, v.Suffix, gen)
+			}
+			var metrics []string
+			for _, x := range m["metric_list"].([]any) {
+				metrics = append(metrics, x.(map[string]any)["metric"].(string))
+			}
+			if fmt.Sprint(metrics) != "[accuracy unparsed formplan]" {
+				t.Errorf("%s: metrics %v", s.Name, metrics)
 			}
 		}
-		if text := m["doc_to_text"].(string); !columns[text] || text != "prompt_instruct" {
-			t.Errorf("%s: doc_to_text %q", s.Name, text)
-		}
-		gen := m["generation_kwargs"].(map[string]any)
-		if gen["temperature"] != int64(0) || gen["max_new_tokens"].(int64) <= 0 {
-			t.Errorf("%s: generation_kwargs %v", s.Name, gen)
-		}
-		metric := m["metric_list"].([]any)[0].(map[string]any)
-		if metric["metric"] != "exact_match" || metric["ignore_case"] != true || metric["ignore_punctuation"] != true ||
-			metric["ignore_numbers"] != false || fmt.Sprint(metric["regexes_to_ignore"]) != `[^\s+ \s+$]` {
-			t.Errorf("%s: metric %v", s.Name, metric)
+	}
+	for _, col := range []string{"prompt_instruct", "prompt_cot", "caption", "id", "choices", "answer", "suite", "metadata", "answer_idx"} {
+		if !columns[col] || !bytes.Contains(utils, []byte(`doc["`+col+`"]`)) {
+			t.Errorf("utils.py does not read column %s, or there is no such column", col)
 		}
 	}
 }
@@ -574,11 +609,62 @@ func tsv(t *testing.T, path string) [][]string {
 	return recs
 }
 
+// TestVLMEvalKitConfig reads config.json as run.py --config does: a model
+// entry, and per suite a data entry whose key is its dataset name, the
+// name of its TSV, with the class that scores it.
+func TestVLMEvalKitConfig(t *testing.T) {
+	dir := data(t, true)
+	raw, err := os.ReadFile(filepath.Join(dir, "vlmevalkit", "config.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cfg struct {
+		Model map[string]map[string]any
+		Data  map[string]map[string]string
+	}
+	if err := json.Unmarshal(raw, &cfg); err != nil {
+		t.Fatal(err)
+	}
+	if len(cfg.Model) != 1 {
+		t.Errorf("models %v", cfg.Model)
+	}
+	if len(cfg.Data) != len(suites.Names()) {
+		t.Errorf("data %v", cfg.Data)
+	}
+	for _, s := range suites.Names() {
+		name := "formplan_" + s
+		want := map[string]string{"class": "ImageMCQDataset", "dataset": name}
+		if s == "future_state" {
+			want["class"] = "ImageYORNDataset"
+		}
+		if fmt.Sprint(cfg.Data[name]) != fmt.Sprint(want) {
+			t.Errorf("%s: %v, want %v", name, cfg.Data[name], want)
+		}
+		if _, err := os.Stat(filepath.Join(dir, "vlmevalkit", name+".tsv")); err != nil {
+			t.Errorf("no TSV for dataset %s: %v", name, err)
+		}
+	}
+}
+
+// TestVLMEvalKitNeedsPictures: rows without screenshots are refused, since
+// VLMEvalKit would drop every one of them.
+func TestVLMEvalKitNeedsPictures(t *testing.T) {
+	rows := suiteRows(t, data(t, false))["edge_case"][:2]
+	dir := t.TempDir()
+	writeParquet(t, filepath.Join(dir, "edge_case", "test-00000-of-00001.parquet"), rows)
+	if err := VLMEvalKit(dir); err == nil || !strings.Contains(err.Error(), "has no screenshot") {
+		t.Errorf("VLMEvalKit without pictures: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "vlmevalkit")); err == nil {
+		t.Error("a refused export left files")
+	}
+}
+
 func TestVLMEvalKit(t *testing.T) {
-	for _, pictures := range []bool{false, true} {
+	for _, pictures := range []bool{true} {
 		dir := data(t, pictures)
 		for name, rows := range suiteRows(t, dir) {
-			recs := tsv(t, filepath.Join(dir, "vlmevalkit", name+".tsv"))
+			recs := tsv(t, filepath.Join(dir, "vlmevalkit", "formplan_"+name+".tsv"))
 			maxOpts := 0
 			for _, r := range rows {
 				maxOpts = max(maxOpts, len(r.Choices))
@@ -686,7 +772,7 @@ func TestDeterministic(t *testing.T) {
 			t.Errorf("temporary file left: %s", rel)
 		}
 	}
-	for _, want := range []string{"README.md", "croissant.json", "lmms-eval/utils.py", "lmms-eval/edge_case.yaml", "vlmevalkit/temporal_order.tsv"} {
+	for _, want := range []string{"README.md", "croissant.json", "lmms-eval/utils.py", "lmms-eval/edge_case.yaml", "vlmevalkit/formplan_temporal_order.tsv", "vlmevalkit/config.json"} {
 		if after[want] == "" {
 			t.Errorf("%s not written", want)
 		}
@@ -800,7 +886,7 @@ func TestShardedSuite(t *testing.T) {
 	if src := doc.RS[0].Field[0].Source; src["fileSet"] == nil {
 		t.Errorf("a sharded suite's field reads %v", src)
 	}
-	recs := tsv(t, filepath.Join(dir, "vlmevalkit", "temporal_order.tsv"))
+	recs := tsv(t, filepath.Join(dir, "vlmevalkit", "formplan_temporal_order.tsv"))
 	if len(recs)-1 != len(rows) {
 		t.Fatalf("%d TSV rows, want %d", len(recs)-1, len(rows))
 	}
@@ -828,7 +914,7 @@ func TestCardNotesAnotherRun(t *testing.T) {
 }
 
 func TestVLMEvalKitRejectsPandasNA(t *testing.T) {
-	rows := suiteRows(t, data(t, false))["edge_case"][:2]
+	rows := suiteRows(t, data(t, true))["edge_case"][:2]
 	none := "None"
 	rows[1].Choices = append([]string{none}, rows[1].Choices[1:]...)
 	rows[1].A = &none
@@ -838,7 +924,7 @@ func TestVLMEvalKitRejectsPandasNA(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "pandas") || strings.Count(err.Error(), "export: ") != 1 {
 		t.Fatalf("VLMEvalKit with a None option: %v", err)
 	}
-	if _, err := os.Stat(filepath.Join(dir, "vlmevalkit", "edge_case.tsv")); err == nil {
+	if _, err := os.Stat(filepath.Join(dir, "vlmevalkit", "formplan_edge_case.tsv")); err == nil {
 		t.Error("a failed export left its TSV")
 	}
 	if left, _ := filepath.Glob(filepath.Join(dir, "vlmevalkit", ".*")); len(left) > 0 {

@@ -3,91 +3,90 @@ package export
 import (
 	"fmt"
 	"strings"
+
+	"github.com/formplan/formplan/score"
 )
 
 // lmmsDir is the directory of the lmms-eval task files, under the dataset
 // directory.
 const lmmsDir = "lmms-eval"
 
-// lmmsTag is the tag of every task, so --tasks formplan runs them all.
+// lmmsTag is the tag of the plain tasks (the screenshot, the answer
+// alone), so --tasks formplan runs every suite that way. Each other
+// variant has its own tag, formplan_cot, formplan_caption and so on.
 const lmmsTag = "formplan"
 
-// lmmsTaskName returns the lmms-eval task name of a suite.
-func lmmsTaskName(suite string) string { return lmmsTag + "_" + suite }
+// lmmsVariants returns the variants a suite gets tasks for: every one
+// when its rows have screenshots, the caption ones only when none has.
+func lmmsVariants(st *suiteStats) []score.Variant {
+	var out []score.Variant
+	for _, v := range score.Variants {
+		if st.withImage > 0 || v.Setting == "caption" {
+			out = append(out, v)
+		}
+	}
+	return out
+}
 
-// lmmsTask returns the lmms-eval task YAML of a suite. The model gets the
-// row's prompt_instruct and its picture(s); the reply is scored by exact
-// match with the target, ignoring case, punctuation and surrounding
-// whitespace. ignore_numbers is set false on purpose: some lmms-eval
-// versions default it to true, which would make "Picture 1" match
-// "Picture 2".
-//
-// A one-picture suite names its image column as doc_to_visual. A suite
-// with two pictures uses utils.doc_to_visual, which returns both, and a
-// suite with free-format rows (the reply is the option text, such as
-// "Picture 1", rather than its letter) uses utils.doc_to_target.
-func lmmsTask(st *suiteStats, info Info) []byte {
+// lmmsFile returns the task file name of a suite in a variant, under
+// lmmsDir: edge_case.yaml, edge_case_cot.yaml, ...
+func lmmsFile(suite string, v score.Variant) string { return suite + v.Suffix + ".yaml" }
+
+// lmmsMaxTokens are the new tokens a reply may take: room for a letter or
+// "Picture 1" and a little more, or for reasoning before the answer.
+var lmmsMaxTokens = map[string]int{"instruct": 32, "cot": 2048}
+
+// lmmsTask returns the lmms-eval task YAML of a suite in a variant. The
+// model gets the row's prompt in the variant's style, with the
+// screenshot(s), the caption or both; utils.process_results takes the
+// answer out of the reply as gen score does and scores accuracy and the
+// share of unparsed replies. The formplan metric carries each row's id
+// into the --log_samples output, which gen score reads.
+func lmmsTask(st *suiteStats, v score.Variant, info Info) []byte {
+	task := score.TaskPrefix + st.name + v.Suffix
 	var b strings.Builder
-	fmt.Fprintf(&b, "# lmms-eval task for the formplan suite %s.\n", st.name)
+	fmt.Fprintf(&b, "# lmms-eval task for the formplan suite %s: %s prompt, setting %s.\n", st.name, v.PromptStyle, v.Setting)
 	b.WriteString("# data_files is relative to the dataset directory: run lmms-eval from there, e.g.\n")
-	fmt.Fprintf(&b, "#   lmms-eval --model <model> --include_path %s --tasks %s\n", lmmsDir, lmmsTaskName(st.name))
-	fmt.Fprintf(&b, "task: %s\n", yamlString(lmmsTaskName(st.name)))
-	fmt.Fprintf(&b, "tag: %s\n", yamlString(lmmsTag))
+	fmt.Fprintf(&b, "#   lmms-eval --model <model> --include_path %s --tasks %s --log_samples --output_path results\n", lmmsDir, task)
+	fmt.Fprintf(&b, "# and score the samples with: gen score . results/<model>/*_samples_%s.jsonl\n", task)
+	fmt.Fprintf(&b, "task: %s\n", yamlString(task))
+	fmt.Fprintf(&b, "tag: %s\n", yamlString(lmmsTag+v.Suffix))
 	b.WriteString("dataset_path: parquet\n")
 	b.WriteString("dataset_kwargs:\n")
 	b.WriteString("  data_files:\n")
 	fmt.Fprintf(&b, "    test: %s\n", yamlString(dataFiles(st.name)))
 	b.WriteString("test_split: test\n")
 	b.WriteString("output_type: generate_until\n")
-	if st.twoPictures {
+	if v.Setting == "caption" {
+		b.WriteString("doc_to_visual: !function utils.no_visual\n")
+	} else {
 		b.WriteString("doc_to_visual: !function utils.doc_to_visual\n")
-	} else {
-		b.WriteString("doc_to_visual: image\n")
 	}
-	b.WriteString("doc_to_text: prompt_instruct\n")
-	if st.freeFormat {
-		b.WriteString("doc_to_target: !function utils.doc_to_target\n")
-	} else {
-		b.WriteString("doc_to_target: answer\n")
-	}
+	b.WriteString("doc_to_text: !function utils.doc_to_text\n")
+	b.WriteString("doc_to_target: !function utils.doc_to_target\n")
+	b.WriteString("lmms_eval_specific_kwargs:\n")
+	b.WriteString("  default:\n")
+	fmt.Fprintf(&b, "    prompt_style: %s\n", v.PromptStyle)
+	fmt.Fprintf(&b, "    setting: %s\n", v.Setting)
 	b.WriteString("generation_kwargs:\n")
-	b.WriteString("  max_new_tokens: 16\n")
+	fmt.Fprintf(&b, "  max_new_tokens: %d\n", lmmsMaxTokens[v.PromptStyle])
 	b.WriteString("  temperature: 0\n")
 	b.WriteString("  do_sample: false\n")
+	b.WriteString("  until: []\n")
+	b.WriteString("process_results: !function utils.process_results\n")
 	b.WriteString("metric_list:\n")
-	b.WriteString("  - metric: exact_match\n")
+	b.WriteString("  - metric: accuracy\n")
 	b.WriteString("    aggregation: mean\n")
 	b.WriteString("    higher_is_better: true\n")
-	b.WriteString("    ignore_case: true\n")
-	b.WriteString("    ignore_punctuation: true\n")
-	b.WriteString("    ignore_numbers: false\n")
-	b.WriteString("    regexes_to_ignore:\n")
-	fmt.Fprintf(&b, "      - %s\n", yamlString(`^\s+`))
-	fmt.Fprintf(&b, "      - %s\n", yamlString(`\s+$`))
+	b.WriteString("  - metric: unparsed\n")
+	b.WriteString("    aggregation: mean\n")
+	b.WriteString("    higher_is_better: false\n")
+	b.WriteString("  - metric: formplan\n")
+	b.WriteString("    aggregation: !function utils.count_rows\n")
+	b.WriteString("    higher_is_better: true\n")
 	if info.Version != "" {
 		b.WriteString("metadata:\n")
 		fmt.Fprintf(&b, "  generator_version: %s\n", yamlString(info.Version))
 	}
 	return []byte(b.String())
 }
-
-// lmmsUtils is utils.py beside the task files: the functions that the
-// tasks of two-picture and free-format suites name with !function.
-const lmmsUtils = `"""Helpers for the formplan lmms-eval tasks (see the dataset card)."""
-
-import json
-
-
-def doc_to_visual(doc):
-    """Return the pictures of a row as RGB images: image, then image_2 if set."""
-    return [doc[key].convert("RGB") for key in ("image", "image_2") if doc.get(key) is not None]
-
-
-def doc_to_target(doc):
-    """Return the expected reply: the option text for a free-format row
-    (for example "Picture 1"), the answer otherwise."""
-    meta = json.loads(doc["metadata"])
-    if meta.get("format") == "free":
-        return doc["choices"][doc["answer_idx"]]
-    return doc["answer"]
-`

@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/base64"
 	"encoding/csv"
+	"encoding/json"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -11,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/formplan/formplan/dataset"
+	"github.com/formplan/formplan/score"
 	"github.com/formplan/formplan/suites"
 )
 
@@ -26,8 +28,11 @@ var pandasNA = map[string]bool{
 	"NA": true, "NULL": true, "NaN": true, "None": true, "n/a": true, "nan": true, "null": true,
 }
 
-// VLMEvalKit writes <dir>/vlmevalkit/<suite>.tsv for every suite found in
-// dir, in the layout of VLMEvalKit's image datasets. The columns are
+// VLMEvalKit writes <dir>/vlmevalkit/formplan_<suite>.tsv for every suite
+// found in dir, in the layout of VLMEvalKit's image datasets, and
+// <dir>/vlmevalkit/config.json, which names the dataset class of each
+// (see vlmConfig). A TSV's name is its dataset name in VLMEvalKit: copy
+// the files into VLMEvalKit's LMUData directory. The columns are
 //
 //	index        the row's index within its suite
 //	image        the screenshot as base64 PNG; for a two-picture row a
@@ -42,8 +47,8 @@ var pandasNA = map[string]bool{
 //	l2-category  the suite
 //
 // Multiple-choice suites load as VLMEvalKit's ImageMCQDataset. A suite
-// whose answers are all Yes or No has no option columns and must be loaded
-// through a config naming the class ImageYORNDataset; without one,
+// whose answers are all Yes or No has no option columns and is loaded
+// through config.json as an ImageYORNDataset; without a config,
 // VLMEvalKit takes a TSV without options for open questions. Dataset names
 // containing MMBench, MME, POPE or circular trigger special scoring in
 // VLMEvalKit and are best avoided. VLMEvalKit builds its own prompt from
@@ -55,20 +60,51 @@ var pandasNA = map[string]bool{
 // or a line break, which pandas reads back. pandas also reads texts such as
 // None, NA or null as missing values, so a question, option, answer or
 // category equal to one of them is an error rather than a silently empty
-// cell. A row without a screenshot (data generated with --no-images) gets
-// an empty image cell: VLMEvalKit needs images and cannot evaluate such a
-// file.
+// cell. A row without a screenshot (data generated with --no-images) is
+// an error: VLMEvalKit drops such rows.
 func VLMEvalKit(dir string) error {
 	dirs, err := findSuites(dir)
 	if err != nil {
 		return err
 	}
+	classes := map[string]vlmClass{}
 	for _, s := range dirs {
-		if err := vlmSuite(dir, s); err != nil {
+		layout, err := vlmSuite(dir, s)
+		if err != nil {
 			return err
 		}
+		class := vlmClass{Class: "ImageMCQDataset", Dataset: vlmName(s.name)}
+		if layout.yorn {
+			class.Class = "ImageYORNDataset"
+		}
+		classes[class.Dataset] = class
 	}
-	return nil
+	cfg, err := json.MarshalIndent(vlmConfig{Model: map[string]struct{}{vlmModel: {}}, Data: classes}, "", "  ")
+	if err != nil {
+		return fmt.Errorf("export: %w", err)
+	}
+	return writeBytes(filepath.Join(dir, vlmDir, "config.json"), append(cfg, '\n'))
+}
+
+// vlmName returns the VLMEvalKit dataset name of a suite, which is also
+// its TSV's name.
+func vlmName(suite string) string { return score.TaskPrefix + suite }
+
+// vlmModel is the model config.json names, one of VLMEvalKit's own; the
+// user puts theirs in its place.
+const vlmModel = "Qwen2-VL-7B-Instruct"
+
+// vlmConfig is VLMEvalKit's config.json (run.py --config): the models to
+// run and, per dataset, the class that loads it.
+type vlmConfig struct {
+	Model map[string]struct{} `json:"model"`
+	Data  map[string]vlmClass `json:"data"`
+}
+
+// vlmClass is a dataset entry of config.json.
+type vlmClass struct {
+	Class   string `json:"class"`
+	Dataset string `json:"dataset"`
 }
 
 // vlmLayout is what decides the columns of a suite's TSV.
@@ -82,6 +118,9 @@ func vlmScan(dir string, s suiteDir) (vlmLayout, error) {
 	l := vlmLayout{yorn: true}
 	for _, rel := range s.files {
 		err := eachSummary(filepath.Join(dir, filepath.FromSlash(rel)), func(_ *dataset.Reader, row *dataset.Summary) error {
+			if row.ImageWidth == 0 {
+				return fmt.Errorf("export: %s: row %s has no screenshot, and VLMEvalKit drops rows without one: generate without --no-images", rel, row.ID)
+			}
 			l.options = max(l.options, len(row.Choices))
 			if row.Answer != "Yes" && row.Answer != "No" {
 				l.yorn = false
@@ -101,14 +140,14 @@ func vlmScan(dir string, s suiteDir) (vlmLayout, error) {
 	return l, nil
 }
 
-// vlmSuite writes the TSV of one suite.
-func vlmSuite(dir string, s suiteDir) error {
+// vlmSuite writes the TSV of one suite and returns its layout.
+func vlmSuite(dir string, s suiteDir) (vlmLayout, error) {
 	layout, err := vlmScan(dir, s)
 	if err != nil {
-		return err
+		return layout, err
 	}
-	path := filepath.Join(dir, vlmDir, s.name+".tsv")
-	return writeFile(path, func(w io.Writer) error {
+	path := filepath.Join(dir, vlmDir, vlmName(s.name)+".tsv")
+	return layout, writeFile(path, func(w io.Writer) error {
 		cw := csv.NewWriter(w)
 		cw.Comma = '\t'
 		header := []string{"index", "image", "question"}

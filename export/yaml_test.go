@@ -163,6 +163,8 @@ func yamlScalar(s string) (any, error) {
 		return s, nil
 	case s == "true" || s == "false":
 		return s == "true", nil
+	case s == "[]":
+		return []any{}, nil
 	case yamlInt.MatchString(s):
 		return strconv.ParseInt(s, 10, 64)
 	}

@@ -146,6 +146,9 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 	if c.formats, err = splitKnown(*format, "format", []string{"parquet", "vlmevalkit"}); err != nil {
 		return nil, err
 	}
+	if c.noImages && slices.Contains(c.formats, "vlmevalkit") {
+		return nil, usagef("--format vlmevalkit needs screenshots (VLMEvalKit drops rows without one): leave out --no-images, or the vlmevalkit format")
+	}
 	if c.horizonMin, c.horizonMax, err = parseRange(*horizon); err != nil {
 		return nil, err
 	}

@@ -45,6 +45,7 @@ func TestBadInput(t *testing.T) {
 		{"n negative", []string{"--n", "-5"}, true, "at least 1"},
 		{"choices one", []string{"--choices", "1"}, true, "use 2 to 8"},
 		{"choices nine", []string{"--choices", "9"}, true, "use 2 to 8"},
+		{"vlmevalkit without pictures", []string{"--no-images", "--format", "vlmevalkit"}, true, "--format vlmevalkit needs screenshots"},
 		{"bad preset", []string{"--preset", "huge"}, true, `only preset is "paper"`},
 		{"stray argument", []string{"extra"}, true, "unexpected argument"},
 		{"unwritable out", []string{"--out", filepath.Join(blocker, "sub"), "--no-images"}, false, "choose a writable --out"},
@@ -86,7 +87,7 @@ func TestDeterministicAcrossWorkers(t *testing.T) {
 		}
 	}
 	ha, hb := hashTree(t, a), hashTree(t, b)
-	if len(ha) != 13 {
+	if len(ha) != 18 { // 5 suites, the card, croissant.json, utils.py and 2 caption tasks a suite
 		t.Fatalf("%d files, want one per suite, the card, croissant.json and the lmms-eval tasks: %v", len(ha), ha)
 	}
 	for k, v := range ha {
@@ -122,7 +123,7 @@ func TestGenerateRows(t *testing.T) {
 	if len(rows) != 30 || fams["checkboxes"] != 15 || fams["radio_textboxes"] != 15 {
 		t.Errorf("%d rows, by family %v", len(rows), fams)
 	}
-	for _, f := range []string{"README.md", "croissant.json", "lmms-eval/future_state.yaml"} {
+	for _, f := range []string{"README.md", "croissant.json", "lmms-eval/future_state_caption.yaml"} {
 		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
 			t.Errorf("missing %s beside the data: %v", f, err)
 		}

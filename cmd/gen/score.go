@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"strings"
 
 	"github.com/spf13/pflag"
@@ -23,10 +22,14 @@ func scoreCmd(args []string, stdout, stderr io.Writer) error {
 	by := fs.String("by", "suite,family,horizon", "comma-separated breakdown: "+strings.Join(score.Dimensions, ", "))
 	jsonOut := fs.String("json", "", "also write the breakdown as JSON to this file")
 	seed := fs.Uint64("seed", 1, "seed of the random responder")
+	circular := fs.Bool("circular", false, "responders answer every rotation of each lettered question, for the circular score")
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "gen score reads replies and scores them against the dataset in DIR.\n\nUsage:\n  gen score DIR [PREDICTIONS.jsonl ...] [flags]\n\n"+
-			"Each line of a predictions file is a JSON object: {\"id\": <row id>, \"response\": <the reply>}, optionally with\n"+
-			"\"model\" (default: the file's name), \"prompt_style\" (instruct, cot) and \"setting\" (image, caption, both).\n"+
+		fmt.Fprintf(stderr, "gen score reads replies and scores them against the dataset in DIR.\n\nUsage:\n  gen score DIR [PREDICTIONS ...] [flags]\n\n"+
+			"PREDICTIONS are formplan JSONL files, lmms-eval --log_samples files (<date>_samples_formplan_<suite>.jsonl,\n"+
+			"the model named by their directory) or VLMEvalKit prediction files (<model>_formplan_<suite>.xlsx, .tsv, .json).\n"+
+			"Each line of a formplan JSONL file is a JSON object: {\"id\": <row id>, \"response\": <the reply>}, optionally with\n"+
+			"\"model\" (default: the file's name), \"prompt_style\" (instruct, cot), \"setting\" (image, caption, both) and\n"+
+			"\"rotation\" (k: the options were shown from the k-th on, wrapping round; see the README).\n"+
 			"The last answer marker of a reply counts (\"Answer: X\", \"OUTPUT: X\"); a reply with none or two answers is unparsed.\n\nFlags:\n%s", fs.FlagUsages())
 	}
 	if done, err := parseArgs(fs, args); done || err != nil {
@@ -57,19 +60,14 @@ func scoreCmd(args []string, stdout, stderr io.Writer) error {
 	}
 	var replies []score.Reply
 	for _, r := range *responders {
-		rs, err := score.Respond(d, r, *seed, false)
+		rs, err := score.Respond(d, r, *seed, *circular)
 		if err != nil {
 			return err
 		}
 		replies = append(replies, rs...)
 	}
 	for _, p := range preds {
-		f, err := os.Open(p)
-		if err != nil {
-			return fmt.Errorf("score: %w", err)
-		}
-		rs, err := score.ReadReplies(f, p, strings.TrimSuffix(filepath.Base(p), filepath.Ext(p)))
-		f.Close()
+		rs, err := score.ReadFile(p, d)
 		if err != nil {
 			return err
 		}

@@ -1,0 +1,252 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/formplan/formplan/dataset"
+	"github.com/formplan/formplan/score"
+	"github.com/formplan/formplan/suites"
+)
+
+// python returns Debian's Python 3, which make test installs with
+// xlsxwriter, the writer VLMEvalKit saves its predictions with.
+func python(t *testing.T) string {
+	t.Helper()
+	for _, p := range []string{"/usr/bin/python3", "python3"} {
+		if exec.Command(p, "-c", "import xlsxwriter").Run() == nil {
+			return p
+		}
+	}
+	t.Fatal("no python3 with xlsxwriter: run make test, which installs Debian's python3-xlsxwriter")
+	return ""
+}
+
+// gold returns the oracle's replies to the dataset in dir, by row id, in
+// the CoT style: reasoning, then the answer line.
+func gold(t *testing.T, dir string) map[string]string {
+	t.Helper()
+	d, err := score.Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs, err := score.Respond(d, "oracle", 1, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]string{}
+	for _, r := range rs {
+		answer := r.Response
+		if !strings.HasPrefix(answer, "Answer: ") {
+			answer = "Answer: " + answer // a free-format reply, "Picture 1"
+		}
+		out[r.ID] = "Let me read the form and run every option.\n" + answer
+	}
+	return out
+}
+
+// suiteDocs writes every row of every suite of dir as JSON documents, the
+// columns lmms-eval hands utils.py (pictures left out), with the gold
+// reply of each.
+func suiteDocs(t *testing.T, dir string, replies map[string]string) string {
+	t.Helper()
+	docs := map[string][]map[string]any{}
+	for _, s := range suites.Names() {
+		files, _ := filepath.Glob(filepath.Join(dir, s, "test-*.parquet"))
+		for _, f := range files {
+			rows, err := dataset.ReadRows(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, r := range rows {
+				docs[s] = append(docs[s], map[string]any{
+					"id": r.ID, "index": *r.Index, "suite": r.Suite, "choices": r.Choices, "answer": r.Answer,
+					"answer_idx": *r.AnswerIdx, "metadata": r.Metadata, "caption": *r.Caption,
+					"prompt_instruct": r.PromptInstruct, "prompt_cot": r.PromptCoT, "category": r.Family,
+					"question": r.Question, "reply": replies[r.ID],
+				})
+			}
+		}
+	}
+	raw, err := json.Marshal(docs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "docs.json")
+	if err := os.WriteFile(path, raw, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// TestLMMSEvalSamplesScore plays lmms-eval on the caption CoT tasks with
+// gold replies: utils.py builds each prompt and target and scores the
+// reply, and the samples are written as lmms-eval's --log_samples writes
+// them (one <date>_samples_<task>.jsonl per task under the model's
+// directory; doc dropped, the metrics at the top). utils.py's accuracy
+// and gen score's must both be 100%, also when a sample lacks the
+// formplan metric and only its doc_id names the row.
+func TestLMMSEvalSamplesScore(t *testing.T) {
+	dir := t.TempDir()
+	if _, _, err := runGen(t, "--out", dir, "--n", "16", "--no-images", "--quiet"); err != nil {
+		t.Fatal(err)
+	}
+	docs := suiteDocs(t, dir, gold(t, dir))
+	results := filepath.Join(t.TempDir(), "results")
+	script := `
+import json, os, sys
+sys.path.insert(0, os.path.join(sys.argv[1], "lmms-eval"))
+import utils
+docs = json.load(open(sys.argv[2], encoding="utf-8"))
+out = os.path.join(sys.argv[3], "my-model")
+os.makedirs(out)
+kwargs = {"prompt_style": "cot", "setting": "caption"}
+for suite, rows in docs.items():
+    task = "formplan_" + suite + "_caption_cot"
+    accuracy = []
+    with open(os.path.join(out, "20261123_120000_samples_" + task + ".jsonl"), "a", encoding="utf-8") as f:
+        for doc_id, doc in enumerate(rows):
+            assert doc["index"] == doc_id
+            prompt = utils.doc_to_text(doc, kwargs)
+            assert doc["caption"] in prompt and doc["prompt_cot"] in prompt
+            assert utils.no_visual(doc) == []
+            metrics = utils.process_results(doc, [doc["reply"].strip()])
+            accuracy.append(metrics["accuracy"])
+            if suite == "plan_shuffle":
+                del metrics["formplan"]  # gen score falls back on doc_id
+            sample = {"doc_id": doc_id, "target": str(utils.doc_to_target(doc)), "filtered_resps": doc["reply"],
+                      "input": prompt, "doc_hash": "x", "token_counts": {}}
+            sample.update(metrics)
+            f.write(json.dumps(sample, ensure_ascii=False) + "\n")
+    print(task, "accuracy", sum(accuracy) / len(accuracy), "rows", len(accuracy))
+`
+	out, err := exec.Command(python(t), "-c", script, dir, docs, results).CombinedOutput()
+	if err != nil {
+		t.Fatalf("python: %v\n%s", err, out)
+	}
+	if strings.Count(string(out), "accuracy 1.0 rows 16") != len(suites.Names()) {
+		t.Errorf("utils.py did not score every gold reply right:\n%s", out)
+	}
+	logs, _ := filepath.Glob(filepath.Join(results, "my-model", "*_samples_*.jsonl"))
+	table, _, err := runGen(t, append([]string{"score", dir, "--by", "suite,prompt_style,setting"}, logs...)...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range suites.Names() {
+		if !strings.Contains(table, s+"  ") || !regexpLine(table, s, "cot", "caption", "100.0% [", "n=16") {
+			t.Errorf("%s not 100%% for my-model in\n%s", s, table)
+		}
+	}
+}
+
+// regexpLine reports whether some line of table holds every part, in order.
+func regexpLine(table string, parts ...string) bool {
+	for _, line := range strings.Split(table, "\n") {
+		rest, ok := line, true
+		for _, p := range parts {
+			k := strings.Index(rest, p)
+			if k < 0 {
+				ok = false
+				break
+			}
+			rest = rest[k+len(p):]
+		}
+		if ok {
+			return true
+		}
+	}
+	return false
+}
+
+// TestVLMEvalKitPredictionsScore plays VLMEvalKit's inference on the TSVs
+// gen writes: each TSV is read back (Python's csv, as pandas reads it),
+// the image column dropped and a prediction column added with the gold
+// reply, and the table saved as VLMEvalKit saves it, to
+// <model>_<dataset>.xlsx with xlsxwriter (the default), or .tsv or .json
+// (PRED_FORMAT). gen score must find every row and score it 100%.
+func TestVLMEvalKitPredictionsScore(t *testing.T) {
+	dir := t.TempDir()
+	if _, _, err := runGen(t, "--out", dir, "--n", "8", "--quiet", "--format", "vlmevalkit"); err != nil {
+		t.Fatal(err)
+	}
+	replies := gold(t, dir)
+	byIndex := map[string]map[string]string{} // suite -> index -> reply
+	d, err := score.Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range d.Order {
+		if byIndex[q.Suite] == nil {
+			byIndex[q.Suite] = map[string]string{}
+		}
+		byIndex[q.Suite][strconv.FormatInt(q.Index, 10)] = replies[q.ID]
+	}
+	raw, err := json.Marshal(byIndex)
+	if err != nil {
+		t.Fatal(err)
+	}
+	goldPath := filepath.Join(t.TempDir(), "gold.json")
+	if err := os.WriteFile(goldPath, raw, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	outputs := filepath.Join(t.TempDir(), "outputs")
+	script := `
+import csv, json, os, sys
+import xlsxwriter
+csv.field_size_limit(1 << 30)
+tsv_dir, gold, out = sys.argv[1], json.load(open(sys.argv[2])), os.path.join(sys.argv[3], "my-model")
+os.makedirs(out)
+formats = {"edge_case": "tsv", "future_state": "json"}
+for suite, replies in gold.items():
+    with open(os.path.join(tsv_dir, "formplan_" + suite + ".tsv"), newline="", encoding="utf-8") as f:
+        rows = list(csv.DictReader(f, delimiter="\t"))
+    header = [c for c in rows[0].keys() if c != "image"] + ["prediction"]
+    for r in rows:
+        r.pop("image")
+        r["prediction"] = replies[r["index"]]
+    fmt = formats.get(suite, "xlsx")
+    path = os.path.join(out, "my-model_formplan_" + suite + "." + fmt)
+    if fmt == "xlsx":
+        book = xlsxwriter.Workbook(path, {"strings_to_formulas": False, "strings_to_numbers": False})
+        sheet = book.add_worksheet()
+        sheet.write_row(0, 0, header)
+        for k, r in enumerate(rows):
+            sheet.write_row(k + 1, 0, [int(r[c]) if c == "index" else r[c] for c in header])
+        book.close()
+    elif fmt == "tsv":
+        with open(path, "w", newline="", encoding="utf-8") as f:
+            w = csv.writer(f, delimiter="\t", quoting=csv.QUOTE_ALL)
+            w.writerow(header)
+            for r in rows:
+                w.writerow([r[c] for c in header])
+    else:
+        with open(path, "w", encoding="utf-8") as f:
+            json.dump([dict(r, index=int(r["index"])) for r in rows], f, ensure_ascii=False)
+    print(path, len(rows))
+`
+	out, err := exec.Command(python(t), "-c", script, filepath.Join(dir, "vlmevalkit"), goldPath, outputs).CombinedOutput()
+	if err != nil {
+		t.Fatalf("python: %v\n%s", err, out)
+	}
+	preds, _ := filepath.Glob(filepath.Join(outputs, "my-model", "my-model_formplan_*"))
+	if len(preds) != len(suites.Names()) {
+		t.Fatalf("prediction files %v\n%s", preds, out)
+	}
+	table, _, err := runGen(t, append([]string{"score", dir, "--by", "suite"}, preds...)...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range suites.Names() {
+		if !regexpLine(table, s, "100.0% [", "n=8") {
+			t.Errorf("%s not 100%% for my-model in\n%s", s, table)
+		}
+	}
+	if !strings.Contains(table, "my-model") {
+		t.Errorf("the model is not named after its files:\n%s", table)
+	}
+}
