@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -9,6 +10,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/formplan/formplan/report"
 	"github.com/formplan/formplan/score"
 )
 
@@ -21,6 +23,7 @@ func scoreCmd(args []string, stdout, stderr io.Writer) error {
 	responders := fs.StringSlice("responder", nil, "also score reference replies: "+strings.Join(score.Responders, ", "))
 	by := fs.String("by", "suite,family,horizon", "comma-separated breakdown: "+strings.Join(score.Dimensions, ", "))
 	jsonOut := fs.String("json", "", "also write the breakdown as JSON to this file")
+	htmlOut := fs.String("html", "", "also write a self-contained HTML report with plots to this file")
 	seed := fs.Uint64("seed", 1, "seed of the random responder")
 	circular := fs.Bool("circular", false, "responders answer every rotation of each lettered question, for the circular score")
 	fs.Usage = func() {
@@ -79,12 +82,25 @@ func scoreCmd(args []string, stdout, stderr io.Writer) error {
 	}
 	cells := score.Breakdown(results, dims)
 	if *jsonOut != "" {
-		raw, err := json.MarshalIndent(cells, "", "  ")
+		raw, err := json.MarshalIndent(struct {
+			Cells   []score.Cell   `json:"cells"`
+			Gaps    []score.Gap    `json:"order_gaps,omitempty"`
+			Choices []score.Choice `json:"chosen,omitempty"`
+		}{cells, score.OrderGaps(results), score.Choices(results)}, "", "  ")
 		if err != nil {
 			return err
 		}
 		if err := os.WriteFile(*jsonOut, append(raw, '\n'), 0o644); err != nil {
 			return fmt.Errorf("score: --json: %w", err)
+		}
+	}
+	if *htmlOut != "" {
+		var b bytes.Buffer
+		if err := report.HTML(&b, results, fs.Arg(0)); err != nil {
+			return err
+		}
+		if err := os.WriteFile(*htmlOut, b.Bytes(), 0o644); err != nil {
+			return fmt.Errorf("score: --html: %w", err)
 		}
 	}
 	return score.WriteTable(stdout, cells, dims)

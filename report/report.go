@@ -1,0 +1,282 @@
+// Package report writes the HTML report of gen score: one self-contained
+// page (no file or network it needs besides itself) with the scores of
+// every model in tables, and plots of accuracy against horizon per suite
+// and family, of the order bias on temporal_order and of what the
+// options the models chose do. The plots are drawn by gonum's plot
+// package as SVG and embedded in the page.
+package report
+
+import (
+	"cmp"
+	"encoding/base64"
+	"fmt"
+	"html/template"
+	"io"
+	"slices"
+	"strconv"
+
+	"github.com/formplan/formplan/score"
+)
+
+// HTML writes the report of results to w; title names what was scored,
+// such as the dataset directory.
+func HTML(w io.Writer, results []score.Result, title string) error {
+	page, err := build(results, title)
+	if err != nil {
+		return err
+	}
+	if err := pageTemplate.Execute(w, page); err != nil {
+		return fmt.Errorf("report: %w", err)
+	}
+	return nil
+}
+
+// page is what the template shows.
+type page struct {
+	Title   string
+	Models  []string
+	Suites  []suiteRow
+	Horizon []figure
+	Order   []figure
+	Gaps    []score.Gap
+	Chosen  []figure
+}
+
+// suiteRow is a line of the summary table.
+type suiteRow struct {
+	Suite   string
+	Chance  string
+	Entries []string // per model
+}
+
+// figure is one embedded plot.
+type figure struct {
+	Caption string
+	Src     template.URL
+}
+
+func build(results []score.Result, title string) (*page, error) {
+	p := &page{Title: title, Models: models(results)}
+	chance := chances(results)
+	cells := score.Breakdown(results, []string{"suite"})
+	var suiteNames []string
+	bySuite := map[string]map[string]score.Cell{}
+	for _, c := range cells {
+		s := c.Key["suite"]
+		if bySuite[s] == nil {
+			bySuite[s] = map[string]score.Cell{}
+			suiteNames = append(suiteNames, s)
+		}
+		bySuite[s][c.Model] = c
+	}
+	slices.Sort(suiteNames)
+	for _, s := range suiteNames {
+		row := suiteRow{Suite: s, Chance: fmt.Sprintf("%.1f%%", 100*chance[s])}
+		for _, m := range p.Models {
+			c, ok := bySuite[s][m]
+			if !ok {
+				row.Entries = append(row.Entries, "-")
+				continue
+			}
+			e := fmt.Sprintf("%.1f%% [%.1f, %.1f] n=%d", 100*c.Accuracy, 100*c.Low, 100*c.High, c.N)
+			if cc := c.Circular; cc != nil {
+				e += fmt.Sprintf("; circular %.1f%% n=%d", 100*cc.Accuracy, cc.N)
+			}
+			if c.Unparsed > 0 {
+				e += fmt.Sprintf("; %d unparsed", c.Unparsed)
+			}
+			row.Entries = append(row.Entries, e)
+		}
+		p.Suites = append(p.Suites, row)
+	}
+	var err error
+	if p.Horizon, err = horizonFigures(results, suiteNames, p.Models, chance); err != nil {
+		return nil, err
+	}
+	if p.Order, p.Gaps, err = orderFigure(results); err != nil {
+		return nil, err
+	}
+	if p.Chosen, err = chosenFigures(results, suiteNames, p.Models); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// models returns the models of results in the order they first appear.
+func models(results []score.Result) []string {
+	var out []string
+	for i := range results {
+		if !slices.Contains(out, results[i].Model) {
+			out = append(out, results[i].Model)
+		}
+	}
+	return out
+}
+
+// chances returns per suite the accuracy of a uniform guess: the mean of
+// 1/options over its questions.
+func chances(results []score.Result) map[string]float64 {
+	sum, n := map[string]float64{}, map[string]int{}
+	seen := map[string]bool{}
+	for i := range results {
+		q := results[i].Q
+		if seen[q.ID] {
+			continue
+		}
+		seen[q.ID] = true
+		sum[q.Suite] += 1 / float64(len(q.Options.Choices))
+		n[q.Suite]++
+	}
+	out := map[string]float64{}
+	for s := range sum {
+		out[s] = sum[s] / float64(n[s])
+	}
+	return out
+}
+
+// dataURI embeds an SVG document.
+func dataURI(svg []byte) template.URL {
+	return template.URL("data:image/svg+xml;base64," + base64.StdEncoding.EncodeToString(svg))
+}
+
+// horizonFigures plots, per suite and model, accuracy against horizon
+// with a line per family.
+func horizonFigures(results []score.Result, suiteNames, modelNames []string, chance map[string]float64) ([]figure, error) {
+	cells := score.Breakdown(results, []string{"suite", "family", "horizon"})
+	var out []figure
+	for _, s := range suiteNames {
+		for _, m := range modelNames {
+			var lines []line
+			byFamily := map[string]int{}
+			for _, c := range cells {
+				if c.Model != m || c.Key["suite"] != s {
+					continue
+				}
+				h, err := strconv.Atoi(c.Key["horizon"])
+				if err != nil {
+					continue
+				}
+				f := c.Key["family"]
+				k, ok := byFamily[f]
+				if !ok {
+					k = len(lines)
+					byFamily[f] = k
+					lines = append(lines, line{name: f})
+				}
+				l := &lines[k]
+				l.x = append(l.x, float64(h))
+				l.y = append(l.y, c.Accuracy)
+				l.lo = append(l.lo, c.Low)
+				l.hi = append(l.hi, c.High)
+			}
+			if len(lines) == 0 {
+				continue
+			}
+			for k := range lines {
+				sortByX(&lines[k])
+			}
+			slices.SortFunc(lines, func(a, b line) int { return cmp.Compare(a.name, b.name) })
+			svg, err := linePlot(s+": "+m, "horizon", lines, chance[s])
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, figure{Caption: fmt.Sprintf("%s, %s: accuracy against horizon per family, with 95%% intervals", s, m), Src: dataURI(svg)})
+		}
+	}
+	return out, nil
+}
+
+// sortByX orders a line's points by x.
+func sortByX(l *line) {
+	idx := make([]int, len(l.x))
+	for k := range idx {
+		idx[k] = k
+	}
+	slices.SortFunc(idx, func(a, b int) int { return cmp.Compare(l.x[a], l.x[b]) })
+	pick := func(v []float64) []float64 {
+		out := make([]float64, len(v))
+		for k, i := range idx {
+			out[k] = v[i]
+		}
+		return out
+	}
+	l.x, l.y, l.lo, l.hi = pick(l.x), pick(l.y), pick(l.lo), pick(l.hi)
+}
+
+// orderFigure plots temporal_order accuracy per model when the earlier
+// picture comes first and when it comes second.
+func orderFigure(results []score.Result) ([]figure, []score.Gap, error) {
+	gaps := score.OrderGaps(results)
+	if len(gaps) == 0 {
+		return nil, nil, nil
+	}
+	var names []string
+	first := bars{name: "earlier picture first"}
+	second := bars{name: "earlier picture second"}
+	for _, g := range gaps {
+		name := g.Model
+		if g.PromptStyle != "" || g.Setting != "" {
+			name += " (" + g.PromptStyle + " " + g.Setting + ")"
+		}
+		names = append(names, name)
+		for _, x := range []struct {
+			b *bars
+			r score.Rate
+		}{{&first, g.EarlierFirst}, {&second, g.LaterFirst}} {
+			x.b.values = append(x.b.values, x.r.Accuracy)
+			x.b.lo = append(x.b.lo, x.r.Low)
+			x.b.hi = append(x.b.hi, x.r.High)
+		}
+	}
+	svg, err := barPlot("temporal_order: accuracy by picture order", "accuracy", names, []bars{first, second}, 0.5)
+	if err != nil {
+		return nil, nil, err
+	}
+	return []figure{{Caption: "temporal_order: accuracy when the earlier picture is shown first and second, with 95% intervals", Src: dataURI(svg)}}, gaps, nil
+}
+
+// chosenFigures plots, per suite, what the options each model chose do:
+// the share of its replies per label kind.
+func chosenFigures(results []score.Result, suiteNames, modelNames []string) ([]figure, error) {
+	choices := score.Choices(results)
+	var out []figure
+	for _, s := range suiteNames {
+		var kinds []string
+		for _, k := range score.Kinds {
+			for _, c := range choices {
+				if c.Suite == s && c.Counts[k] > 0 && !slices.Contains(kinds, k) {
+					kinds = append(kinds, k)
+				}
+			}
+		}
+		for _, c := range choices { // kinds of labels formplan does not know yet
+			for k := range c.Counts {
+				if c.Suite == s && !slices.Contains(kinds, k) {
+					kinds = append(kinds, k)
+				}
+			}
+		}
+		var series []bars
+		for _, m := range modelNames {
+			for _, c := range choices {
+				if c.Suite != s || c.Model != m {
+					continue
+				}
+				b := bars{name: m}
+				for _, k := range kinds {
+					b.values = append(b.values, float64(c.Counts[k])/float64(c.N))
+				}
+				series = append(series, b)
+			}
+		}
+		if len(series) == 0 {
+			continue
+		}
+		svg, err := barPlot(s+": what the chosen option does", "share of replies", kinds, series, 0)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, figure{Caption: s + ": share of replies choosing an option of each kind (from option_labels)", Src: dataURI(svg)})
+	}
+	return out, nil
+}
