@@ -223,18 +223,19 @@ func cardMarkdown(stats []*suiteStats, info Info) []byte {
 	fmt.Fprintf(&b, "SELECT family, horizon, answer, count(*) AS n\nFROM %s\nGROUP BY ALL\nORDER BY ALL;\n```\n\n", sqlString(dataFiles(first)))
 
 	b.WriteString("## Harnesses\n\n")
-	b.WriteString("**lmms-eval.** `lmms-eval/<suite>.yaml` is one task per suite, named `formplan_<suite>` and tagged `formplan`. " +
-		"It sends `prompt_instruct` with the screenshot(s) and scores exact match against the answer (the option text, such as `Picture 1`, for free-format rows), ignoring case and punctuation. " +
-		"Run it from this directory, since the tasks name their data files relative to it:\n\n")
-	fmt.Fprintf(&b, "```sh\nlmms-eval --model <model> --model_args <args> --include_path lmms-eval --tasks %s\n```\n\n", "formplan_"+first)
-	b.WriteString("`--tasks formplan` runs every suite.\n\n")
-	b.WriteString("**VLMEvalKit.** When exported, `vlmevalkit/<suite>.tsv` holds one suite in VLMEvalKit's layout: " +
-		"`index`, `image` (base64 PNG; a list of two for two pictures), `question`, the option letters, `answer`, " +
-		"`category` (the family) and `l2-category` (the suite). Load the multiple-choice suites as an `ImageMCQDataset`. " +
-		"Suites answered Yes/No have no option columns: load them through a config that names the class `ImageYORNDataset`, " +
-		"or VLMEvalKit takes them for open questions. Keep `MMBench`, `MME`, `POPE` and `circular` out of the dataset names, " +
-		"which trigger special scoring. VLMEvalKit builds its own prompt from `question` and the options; " +
-		"the rules of the actions that `prompt_instruct` states are not part of it.\n\n")
+	b.WriteString("**lmms-eval.** `lmms-eval/` holds a task per suite and variant: `formplan_<suite>` sends `prompt_instruct` with the screenshot(s) (tag `formplan`); " +
+		"`_cot` sends `prompt_cot` with room to reason; `_caption` and `_caption_cot` send the caption in place of the screenshot, `_both` and `_both_cot` both " +
+		"(a dataset without screenshots has the caption tasks only). Each variant's tasks share a tag, `formplan<variant>`. " +
+		"`utils.process_results` takes the answer out of the reply as `gen score` does (the last `Answer:` marker counts; no answer or two is unparsed) " +
+		"and reports `accuracy` and `unparsed`. Run it from this directory, since the tasks name their data files relative to it:\n\n")
+	fmt.Fprintf(&b, "```sh\nlmms-eval --model <model> --model_args <args> --include_path lmms-eval --tasks %s --log_samples --output_path results\n```\n\n", "formplan_"+first)
+	b.WriteString("`gen score . results/<model>/*_samples_formplan_*.jsonl` scores the logged samples, with breakdowns and an HTML report.\n\n")
+	b.WriteString("**VLMEvalKit.** When exported, `vlmevalkit/formplan_<suite>.tsv` holds one suite in VLMEvalKit's layout: " +
+		"`index`, `image` (base64 PNG; a list of two for two pictures), `question` (without the option list, which VLMEvalKit appends), the option letters, `answer`, " +
+		"`category` (the family) and `l2-category` (the suite). `vlmevalkit/config.json` loads the multiple-choice suites as `ImageMCQDataset` and " +
+		"the Yes/No suite as `ImageYORNDataset`: copy the TSVs into VLMEvalKit's `LMUData` folder, put your model in the config and run " +
+		"`python run.py --config config.json --judge exact_matching`. `gen score . <model>_formplan_<suite>.xlsx` scores its prediction files. " +
+		"VLMEvalKit builds its own prompt from `question` and the options; the rules of the actions that `prompt_instruct` states are not part of it.\n\n")
 
 	b.WriteString("## License\n\n")
 	b.WriteString("[CC BY 4.0](" + licenseURL + ").\n")

@@ -10,10 +10,11 @@
 //
 //	<dir>/README.md               Hugging Face dataset card (YAML header + body)
 //	<dir>/croissant.json          Croissant 1.1 JSON-LD metadata
-//	<dir>/lmms-eval/<suite>.yaml  one lmms-eval task per suite
-//	<dir>/lmms-eval/utils.py      helpers for two-picture suites
+//	<dir>/lmms-eval/<suite><variant>.yaml  an lmms-eval task per suite and variant
+//	<dir>/lmms-eval/utils.py               prompts, pictures and scoring for them
 //
-// and [VLMEvalKit] writes <dir>/vlmevalkit/<suite>.tsv.
+// and [VLMEvalKit] writes <dir>/vlmevalkit/formplan_<suite>.tsv and
+// <dir>/vlmevalkit/config.json.
 //
 // Paths inside these files are relative to <dir>: the lmms-eval tasks and
 // the load_dataset snippets of the card expect to be run from <dir>.
