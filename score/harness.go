@@ -49,7 +49,7 @@ func ReadFile(path string, d *Dataset) ([]Reply, error) {
 		defer f.Close()
 		return ReadReplies(f, path, stem)
 	}
-	return nil, fmt.Errorf("score: %s: unknown kind of file: give formplan JSONL (*.jsonl), lmms-eval samples (*_samples_<task>.jsonl) or VLMEvalKit predictions (*.xlsx, *.tsv, *.csv, *.json)", path)
+	return nil, fmt.Errorf("score: %s: cannot tell what kind of file this is: give formplan JSONL (*.jsonl), lmms-eval samples (*_samples_<task>.jsonl) or VLMEvalKit predictions (*.xlsx, *.tsv, *.csv, *.json)", path)
 }
 
 // samplesName matches the file name of lmms-eval's --log_samples output.
@@ -195,7 +195,7 @@ func readTable(path, ext string) ([][]string, error) {
 	case ".xlsx":
 		f, err := excelize.OpenFile(path)
 		if err != nil {
-			return nil, err
+			return nil, fmt.Errorf("not an Excel workbook: %w", err)
 		}
 		defer f.Close()
 		sheets := f.GetSheetList()

@@ -76,10 +76,14 @@ func scoreCmd(args []string, stdout, stderr io.Writer) error {
 		}
 		replies = append(replies, rs...)
 	}
+	if len(replies) == 0 {
+		return fmt.Errorf("score: the predictions files hold no replies")
+	}
 	results, err := score.Score(d, replies)
 	if err != nil {
 		return err
 	}
+	coverage(stderr, results, len(d.Order))
 	cells := score.Breakdown(results, dims)
 	if *jsonOut != "" {
 		raw, err := json.MarshalIndent(struct {
@@ -104,4 +108,23 @@ func scoreCmd(args []string, stdout, stderr io.Writer) error {
 		}
 	}
 	return score.WriteTable(stdout, cells, dims)
+}
+
+// coverage notes on w every model that answered only some of the
+// dataset's n questions, so that a partial run is not read as a whole one.
+func coverage(w io.Writer, results []score.Result, n int) {
+	var models []string
+	answered := map[string]map[string]bool{}
+	for _, r := range results {
+		if answered[r.Model] == nil {
+			answered[r.Model] = map[string]bool{}
+			models = append(models, r.Model)
+		}
+		answered[r.Model][r.ID] = true
+	}
+	for _, m := range models {
+		if len(answered[m]) < n {
+			fmt.Fprintf(w, "gen score: %s answered %d of the dataset's %d questions\n", m, len(answered[m]), n)
+		}
+	}
 }

@@ -35,9 +35,13 @@ func TestScoreCommand(t *testing.T) {
 		t.Fatal(err)
 	}
 	jsonOut := filepath.Join(t.TempDir(), "score.json")
-	out, _, err := runGen(t, "score", dir, preds, "--oracle", "--by", "suite", "--json", jsonOut)
+	out, stderr, err := runGen(t, "score", dir, preds, "--oracle", "--by", "suite", "--json", jsonOut)
 	if err != nil {
 		t.Fatal(err)
+	}
+	// A partial run is noted, the whole one is not.
+	if !strings.Contains(stderr, "mymodel answered 3 of the dataset's 24 questions") || strings.Contains(stderr, "oracle") {
+		t.Errorf("stderr %q", stderr)
 	}
 	for _, want := range []string{"suite", "oracle", "mymodel", "edge_case", "100.0% [75.8, 100.0] n=12", "33.3% [6.1, 79.2] n=3 (1 unparsed)"} {
 		if !strings.Contains(out, want) {
@@ -46,6 +50,13 @@ func TestScoreCommand(t *testing.T) {
 	}
 	if raw, err := os.ReadFile(jsonOut); err != nil || !strings.Contains(string(raw), `"unparsed": 1`) {
 		t.Errorf("--json: %v\n%s", err, raw)
+	}
+	empty := filepath.Join(t.TempDir(), "empty.jsonl")
+	notXLSX := filepath.Join(t.TempDir(), "m_formplan_edge_case.xlsx")
+	for _, f := range []string{empty, notXLSX} {
+		if err := os.WriteFile(f, nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
 	for _, tc := range []struct {
 		args []string
@@ -56,6 +67,9 @@ func TestScoreCommand(t *testing.T) {
 		{[]string{dir, "--responder", "always-Z"}, `unknown responder "always-Z"`},
 		{[]string{dir, "--oracle", "--by", "colour"}, `unknown breakdown "colour"`},
 		{[]string{t.TempDir(), "--oracle"}, "no Parquet files"},
+		{[]string{dir, empty}, "hold no replies"},
+		{[]string{dir, notXLSX}, "not an Excel workbook"},
+		{[]string{dir, filepath.Join(t.TempDir(), "a.png")}, "cannot tell what kind of file"},
 	} {
 		_, _, err := runGen(t, append([]string{"score"}, tc.args...)...)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
