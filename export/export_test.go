@@ -661,80 +661,78 @@ func TestVLMEvalKitNeedsPictures(t *testing.T) {
 }
 
 func TestVLMEvalKit(t *testing.T) {
-	for _, pictures := range []bool{true} {
-		dir := data(t, pictures)
-		for name, rows := range suiteRows(t, dir) {
-			recs := tsv(t, filepath.Join(dir, "vlmevalkit", "formplan_"+name+".tsv"))
-			maxOpts := 0
-			for _, r := range rows {
-				maxOpts = max(maxOpts, len(r.Choices))
+	dir := data(t, true)
+	for name, rows := range suiteRows(t, dir) {
+		recs := tsv(t, filepath.Join(dir, "vlmevalkit", "formplan_"+name+".tsv"))
+		maxOpts := 0
+		for _, r := range rows {
+			maxOpts = max(maxOpts, len(r.Choices))
+		}
+		letters := "ABCDEFGH"[:maxOpts]
+		if name == "future_state" {
+			letters = ""
+		}
+		want := []string{"index", "image", "question"}
+		for _, l := range letters {
+			want = append(want, string(l))
+		}
+		want = append(want, "answer", "category", "l2-category")
+		if fmt.Sprint(recs[0]) != fmt.Sprint(want) {
+			t.Fatalf("%s header %v, want %v", name, recs[0], want)
+		}
+		if len(recs)-1 != len(rows) {
+			t.Fatalf("%s: %d records, %d rows", name, len(recs)-1, len(rows))
+		}
+		images := map[string]string{}
+		for k, rec := range recs[1:] {
+			r := rows[k]
+			// The question cell is the question without its option
+			// list, which VLMEvalKit appends from the option columns.
+			if strings.Contains(rec[2], "\nA.\n") || !strings.HasPrefix(r.Question, rec[2]) {
+				t.Errorf("%s row %d: question cell %q still lists the options, or is not the start of %q", name, k, rec[2], r.Question)
 			}
-			letters := "ABCDEFGH"[:maxOpts]
-			if name == "future_state" {
-				letters = ""
+			if rec[0] != strconv.FormatInt(*r.Index, 10) ||
+				rec[len(rec)-3] != r.Answer || rec[len(rec)-2] != r.Family || rec[len(rec)-1] != name {
+				t.Errorf("%s row %d: %q", name, k, rec)
 			}
-			want := []string{"index", "image", "question"}
-			for _, l := range letters {
-				want = append(want, string(l))
+			for j := range letters {
+				opt := ""
+				if j < len(r.Choices) {
+					opt = r.Choices[j]
+				}
+				if rec[3+j] != opt {
+					t.Errorf("%s row %d option %d = %q, want %q", name, k, j, rec[3+j], opt)
+				}
 			}
-			want = append(want, "answer", "category", "l2-category")
-			if fmt.Sprint(recs[0]) != fmt.Sprint(want) {
-				t.Fatalf("%s header %v, want %v", name, recs[0], want)
+			images[rec[0]] = rec[1]
+			var wantPics [][]byte
+			for _, im := range []*dataset.Image{r.Image, r.Image2} {
+				if im != nil {
+					wantPics = append(wantPics, im.Bytes)
+				}
 			}
-			if len(recs)-1 != len(rows) {
-				t.Fatalf("%s: %d records, %d rows", name, len(recs)-1, len(rows))
+			cell := rec[1]
+			if len(cell) > 0 && len(cell) <= 64 {
+				cell = images[cell] // another row's picture, by its index
+				if len(cell) <= 64 {
+					t.Errorf("%s row %d: image cell %q names no earlier picture", name, k, rec[1])
+				}
 			}
-			images := map[string]string{}
-			for k, rec := range recs[1:] {
-				r := rows[k]
-				// The question cell is the question without its option
-				// list, which VLMEvalKit appends from the option columns.
-				if strings.Contains(rec[2], "\nA.\n") || !strings.HasPrefix(r.Question, rec[2]) {
-					t.Errorf("%s row %d: question cell %q still lists the options, or is not the start of %q", name, k, rec[2], r.Question)
+			var gotPics [][]byte
+			switch {
+			case cell == "":
+			case strings.HasPrefix(cell, "['") && strings.HasSuffix(cell, "']"):
+				for _, p := range strings.Split(cell[2:len(cell)-2], "', '") {
+					gotPics = append(gotPics, decode64(t, p))
 				}
-				if rec[0] != strconv.FormatInt(*r.Index, 10) ||
-					rec[len(rec)-3] != r.Answer || rec[len(rec)-2] != r.Family || rec[len(rec)-1] != name {
-					t.Errorf("%s row %d: %q", name, k, rec)
-				}
-				for j := range letters {
-					opt := ""
-					if j < len(r.Choices) {
-						opt = r.Choices[j]
-					}
-					if rec[3+j] != opt {
-						t.Errorf("%s row %d option %d = %q, want %q", name, k, j, rec[3+j], opt)
-					}
-				}
-				images[rec[0]] = rec[1]
-				var wantPics [][]byte
-				for _, im := range []*dataset.Image{r.Image, r.Image2} {
-					if im != nil {
-						wantPics = append(wantPics, im.Bytes)
-					}
-				}
-				cell := rec[1]
-				if len(cell) > 0 && len(cell) <= 64 {
-					cell = images[cell] // another row's picture, by its index
-					if len(cell) <= 64 {
-						t.Errorf("%s row %d: image cell %q names no earlier picture", name, k, rec[1])
-					}
-				}
-				var gotPics [][]byte
-				switch {
-				case cell == "":
-				case strings.HasPrefix(cell, "['") && strings.HasSuffix(cell, "']"):
-					for _, p := range strings.Split(cell[2:len(cell)-2], "', '") {
-						gotPics = append(gotPics, decode64(t, p))
-					}
-				default:
-					gotPics = append(gotPics, decode64(t, cell))
-				}
-				if fmt.Sprint(gotPics) != fmt.Sprint(wantPics) {
-					t.Errorf("%s row %d: %d pictures decoded, want %d", name, k, len(gotPics), len(wantPics))
-				}
-				if pictures != (len(gotPics) > 0) || (name == "temporal_order" && pictures) != (len(gotPics) == 2) {
-					t.Errorf("%s row %d: %d pictures", name, k, len(gotPics))
-				}
+			default:
+				gotPics = append(gotPics, decode64(t, cell))
+			}
+			if fmt.Sprint(gotPics) != fmt.Sprint(wantPics) {
+				t.Errorf("%s row %d: %d pictures decoded, want %d", name, k, len(gotPics), len(wantPics))
+			}
+			if len(gotPics) == 0 || (name == "temporal_order") != (len(gotPics) == 2) {
+				t.Errorf("%s row %d: %d pictures", name, k, len(gotPics))
 			}
 		}
 	}

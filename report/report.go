@@ -249,13 +249,16 @@ func chosenFigures(results []score.Result, suiteNames, modelNames []string) ([]f
 				}
 			}
 		}
-		for _, c := range choices { // kinds of labels formplan does not know yet
+		var unknown []string // kinds of labels formplan does not know yet
+		for _, c := range choices {
 			for k := range c.Counts {
-				if c.Suite == s && !slices.Contains(kinds, k) {
-					kinds = append(kinds, k)
+				if c.Suite == s && !slices.Contains(kinds, k) && !slices.Contains(unknown, k) {
+					unknown = append(unknown, k)
 				}
 			}
 		}
+		slices.Sort(unknown) // not map order: the same scores give the same page
+		kinds = append(kinds, unknown...)
 		var series []bars
 		for _, m := range modelNames {
 			for _, c := range choices {

@@ -14,9 +14,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	"github.com/formplan/formplan/forms"
-	"github.com/formplan/formplan/generate"
-	"github.com/formplan/formplan/render"
+	"github.com/formplan/formplan/internal/fixture"
 	"github.com/formplan/formplan/score"
 	"github.com/formplan/formplan/suites"
 )
@@ -27,20 +25,7 @@ import (
 func results(t *testing.T, protocol string) []score.Result {
 	t.Helper()
 	dir := t.TempDir()
-	for _, name := range suites.Names() {
-		s, _ := suites.Lookup(name)
-		spec := suites.Spec{Seed: 5, Families: forms.Builtins(), Protocol: protocol, Mix: suites.Even(48, 3)}
-		if protocol == suites.Paper && s.PaperHorizon[0] > 0 {
-			spec.HorizonMin, spec.HorizonMax = s.PaperHorizon[0], s.PaperHorizon[1]
-		}
-		if err := suites.Fit(s, &spec, false); err != nil {
-			t.Fatal(err)
-		}
-		plan := generate.Plan{Out: dir, Suites: []suites.Suite{s}, Counts: []int64{spec.Total()}, Spec: spec, Version: "test"}
-		if _, err := generate.Run(context.Background(), plan); err != nil {
-			t.Fatal(err)
-		}
-	}
+	fixture.Write(t, dir, 5, 48, protocol)
 	d, err := score.Load(dir)
 	if err != nil {
 		t.Fatal(err)
@@ -138,19 +123,7 @@ func coloured(img image.Image, box figureBox) int {
 // a full-page screenshot.
 func open(t *testing.T, file string) ([]figureBox, []byte) {
 	t.Helper()
-	chrome, err := render.FindChrome("")
-	if err != nil {
-		t.Fatal(err)
-	}
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(chrome), chromedp.Headless, chromedp.DisableGPU, chromedp.NoSandbox, chromedp.NoFirstRun,
-		chromedp.Flag("disable-background-networking", true), chromedp.Flag("disable-component-update", true),
-		chromedp.WindowSize(1600, 1000),
-	)
-	allocCtx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-	defer cancelAlloc()
-	ctx, cancel := chromedp.NewContext(allocCtx)
-	defer cancel()
+	ctx := fixture.Chromium(t, 1600, 1000)
 	ctx, cancelT := context.WithTimeout(ctx, time.Minute)
 	defer cancelT()
 	abs, err := filepath.Abs(file)

@@ -1,13 +1,11 @@
 package score
 
 import (
-	"context"
 	"math"
 	"strings"
 	"testing"
 
-	"github.com/formplan/formplan/forms"
-	"github.com/formplan/formplan/generate"
+	"github.com/formplan/formplan/internal/fixture"
 	"github.com/formplan/formplan/suites"
 )
 
@@ -16,25 +14,31 @@ import (
 func load(t *testing.T, protocol string) *Dataset {
 	t.Helper()
 	dir := t.TempDir()
-	for _, name := range suites.Names() {
-		s, _ := suites.Lookup(name)
-		spec := suites.Spec{Seed: 2, Families: forms.Builtins(), Protocol: protocol, Mix: suites.Even(24, 3)}
-		if protocol == suites.Paper && s.PaperHorizon[0] > 0 {
-			spec.HorizonMin, spec.HorizonMax = s.PaperHorizon[0], s.PaperHorizon[1]
-		}
-		if err := suites.Fit(s, &spec, false); err != nil {
-			t.Fatal(err)
-		}
-		plan := generate.Plan{Out: dir, Suites: []suites.Suite{s}, Counts: []int64{spec.Total()}, Spec: spec, Version: "test"}
-		if _, err := generate.Run(context.Background(), plan); err != nil {
-			t.Fatal(err)
-		}
-	}
+	fixture.Write(t, dir, 2, 24, protocol)
 	d, err := Load(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return d
+}
+
+// scored scores the replies of responders to d, drawn from seed, under
+// every rotation if circular.
+func scored(t *testing.T, d *Dataset, seed uint64, circular bool, responders ...string) []Result {
+	t.Helper()
+	var replies []Reply
+	for _, r := range responders {
+		rs, err := Respond(d, r, seed, circular)
+		if err != nil {
+			t.Fatal(err)
+		}
+		replies = append(replies, rs...)
+	}
+	results, err := Score(d, replies)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return results
 }
 
 func TestResponders(t *testing.T) {
@@ -43,18 +47,7 @@ func TestResponders(t *testing.T) {
 		if len(d.Order) != 24*len(suites.Names()) {
 			t.Fatalf("%d questions", len(d.Order))
 		}
-		var replies []Reply
-		for _, r := range Responders {
-			rs, err := Respond(d, r, 1, false)
-			if err != nil {
-				t.Fatal(err)
-			}
-			replies = append(replies, rs...)
-		}
-		results, err := Score(d, replies)
-		if err != nil {
-			t.Fatal(err)
-		}
+		results := scored(t, d, 1, false, Responders...)
 		for _, c := range Breakdown(results, []string{"suite", "family", "horizon", "order"}) {
 			if c.Unparsed != 0 {
 				t.Errorf("%s %v: %d unparsed", c.Model, c.Key, c.Unparsed)
@@ -82,19 +75,7 @@ func TestResponders(t *testing.T) {
 // one rotation of each question and so never circularly, and replies
 // that name the rotated letters are mapped back to the dataset's.
 func TestCircular(t *testing.T) {
-	d := load(t, "")
-	var replies []Reply
-	for _, r := range []string{"oracle", "always-A", "random"} {
-		rs, err := Respond(d, r, 3, true)
-		if err != nil {
-			t.Fatal(err)
-		}
-		replies = append(replies, rs...)
-	}
-	results, err := Score(d, replies)
-	if err != nil {
-		t.Fatal(err)
-	}
+	results := scored(t, load(t, ""), 3, true, "oracle", "always-A", "random")
 	for _, c := range Breakdown(results, []string{"suite", "format"}) {
 		rotatable := c.Key["suite"] != "future_state" && c.Key["format"] != "free"
 		if (c.Circular != nil) != rotatable {
@@ -124,20 +105,7 @@ func TestCircular(t *testing.T) {
 
 func TestOrderGap(t *testing.T) {
 	for _, protocol := range []string{"", suites.Paper} {
-		d := load(t, protocol)
-		var replies []Reply
-		for _, r := range []string{"oracle", "always-A"} {
-			rs, err := Respond(d, r, 1, false)
-			if err != nil {
-				t.Fatal(err)
-			}
-			replies = append(replies, rs...)
-		}
-		results, err := Score(d, replies)
-		if err != nil {
-			t.Fatal(err)
-		}
-		gaps := OrderGaps(results)
+		gaps := OrderGaps(scored(t, load(t, protocol), 1, false, "oracle", "always-A"))
 		if len(gaps) != 2 {
 			t.Fatalf("%d gaps", len(gaps))
 		}
@@ -171,16 +139,7 @@ func TestLabelKinds(t *testing.T) {
 			t.Errorf("LabelKind(%q) = %q, want %q", tc.label, got, tc.kind)
 		}
 	}
-	d := load(t, "")
-	replies, err := Respond(d, "oracle", 1, false)
-	if err != nil {
-		t.Fatal(err)
-	}
-	results, err := Score(d, replies)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, c := range Choices(results) {
+	for _, c := range Choices(scored(t, load(t, ""), 1, false, "oracle")) {
 		if c.Counts[KindCorrect] != c.N {
 			t.Errorf("oracle on %s chose %v", c.Suite, c.Counts)
 		}

@@ -27,14 +27,34 @@ func python(t *testing.T) string {
 	return ""
 }
 
-// gold returns the oracle's replies to the dataset in dir, by row id, in
-// the CoT style: reasoning, then the answer line.
-func gold(t *testing.T, dir string) map[string]string {
+// load reads the questions of the dataset in dir.
+func load(t *testing.T, dir string) *score.Dataset {
 	t.Helper()
 	d, err := score.Load(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
+	return d
+}
+
+// writeJSON writes v as JSON to a new file named name and returns its path.
+func writeJSON(t *testing.T, name string, v any) string {
+	t.Helper()
+	raw, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(path, raw, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// gold returns the oracle's replies to d, by row id, in the CoT style:
+// reasoning, then the answer line.
+func gold(t *testing.T, d *score.Dataset) map[string]string {
+	t.Helper()
 	rs, err := score.Respond(d, "oracle", 1, false)
 	if err != nil {
 		t.Fatal(err)
@@ -73,15 +93,7 @@ func suiteDocs(t *testing.T, dir string, replies map[string]string) string {
 			}
 		}
 	}
-	raw, err := json.Marshal(docs)
-	if err != nil {
-		t.Fatal(err)
-	}
-	path := filepath.Join(t.TempDir(), "docs.json")
-	if err := os.WriteFile(path, raw, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return path
+	return writeJSON(t, "docs.json", docs)
 }
 
 // TestLMMSEvalSamplesScore plays lmms-eval on the caption CoT tasks with
@@ -96,7 +108,7 @@ func TestLMMSEvalSamplesScore(t *testing.T) {
 	if _, _, err := runGen(t, "--out", dir, "--n", "16", "--no-images", "--quiet"); err != nil {
 		t.Fatal(err)
 	}
-	docs := suiteDocs(t, dir, gold(t, dir))
+	docs := suiteDocs(t, dir, gold(t, load(t, dir)))
 	results := filepath.Join(t.TempDir(), "results")
 	script := `
 import json, os, sys
@@ -174,26 +186,16 @@ func TestVLMEvalKitPredictionsScore(t *testing.T) {
 	if _, _, err := runGen(t, "--out", dir, "--n", "8", "--quiet", "--format", "vlmevalkit"); err != nil {
 		t.Fatal(err)
 	}
-	replies := gold(t, dir)
+	d := load(t, dir)
+	replies := gold(t, d)
 	byIndex := map[string]map[string]string{} // suite -> index -> reply
-	d, err := score.Load(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
 	for _, q := range d.Order {
 		if byIndex[q.Suite] == nil {
 			byIndex[q.Suite] = map[string]string{}
 		}
 		byIndex[q.Suite][strconv.FormatInt(q.Index, 10)] = replies[q.ID]
 	}
-	raw, err := json.Marshal(byIndex)
-	if err != nil {
-		t.Fatal(err)
-	}
-	goldPath := filepath.Join(t.TempDir(), "gold.json")
-	if err := os.WriteFile(goldPath, raw, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	goldPath := writeJSON(t, "gold.json", byIndex)
 	outputs := filepath.Join(t.TempDir(), "outputs")
 	script := `
 import csv, json, os, sys
