@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"strconv"
+	"strings"
 )
 
 // Family is the recipe for a kind of form. Families are data: the built-in ones
@@ -132,6 +133,14 @@ func (f *Family) Validate() error {
 	if len(f.Groups) == 0 {
 		return fmt.Errorf("family %q: elements is empty: list at least one element group", f.Name)
 	}
+	if len(f.Groups) > MaxElements {
+		return fmt.Errorf("family %q: %d element groups: at most %d elements fit a form", f.Name, len(f.Groups), MaxElements)
+	}
+	if err := CheckName(f.Name); err != nil {
+		return fmt.Errorf("family %q: name: %v", f.Name, err)
+	}
+	keys := map[string]string{Key("Submit"): "the Submit button"}
+	most := 0
 	for i, g := range f.Groups {
 		where := fmt.Sprintf("family %q: elements[%d]", f.Name, i)
 		switch g.Kind {
@@ -141,21 +150,30 @@ func (f *Family) Validate() error {
 		default:
 			return fmt.Errorf("%s: kind is missing or unknown: use checkbox, slider, radio or textbox", where)
 		}
-		if g.MinCount < 1 || g.MaxCount < g.MinCount || g.MaxCount > 12 {
-			return fmt.Errorf("%s: min_count %d, max_count %d: want 1 <= min_count <= max_count <= 12", where, g.MinCount, g.MaxCount)
+		if g.MinCount < 1 || g.MaxCount < g.MinCount || g.MaxCount > MaxElements {
+			return fmt.Errorf("%s: min_count %d, max_count %d: want 1 <= min_count <= max_count <= %d", where, g.MinCount, g.MaxCount, MaxElements)
+		}
+		if most += g.MaxCount; most > MaxElements {
+			return fmt.Errorf("%s: the groups up to here give up to %d elements: at most %d fit a form; lower max_count", where, most, MaxElements)
 		}
 		switch g.Labels {
 		case "", LabelsNone, LabelsRandom:
 		case LabelsList:
+			if len(g.LabelList) > MaxTextPool {
+				return fmt.Errorf("%s: label_list has %d labels: at most %d", where, len(g.LabelList), MaxTextPool)
+			}
 			if len(g.LabelList) < g.MaxCount {
 				return fmt.Errorf("%s: label_list has %d labels for up to %d elements: add labels", where, len(g.LabelList), g.MaxCount)
 			}
-			seen := map[string]bool{}
-			for _, l := range g.LabelList {
-				if l == "" || seen[l] {
-					return fmt.Errorf("%s: label_list: labels must be non-empty and distinct (%q)", where, l)
+			for j, l := range g.LabelList {
+				if err := CheckLabel(l); err != nil {
+					return fmt.Errorf("%s: label_list[%d]: %v", where, j, err)
 				}
-				seen[l] = true
+				k := Key(l)
+				if prev, ok := keys[k]; ok {
+					return fmt.Errorf("%s: label_list[%d]: %q looks the same as %s (labels must differ across the whole form, also after Unicode folding): choose another", where, j, l, prev)
+				}
+				keys[k] = fmt.Sprintf("%q (elements[%d])", l, i)
 			}
 		default:
 			return fmt.Errorf("%s: labels %q: use random, none or list", where, g.Labels)
@@ -168,8 +186,8 @@ func (f *Family) Validate() error {
 				return fmt.Errorf("%s: a slider needs ranges, e.g. [{\"min\": 0, \"max\": 10, \"step\": 1}]", where)
 			}
 			for j, r := range g.Ranges {
-				if r.Step < 1 || r.Max <= r.Min || (r.Max-r.Min)%r.Step != 0 || (r.Max-r.Min)/r.Step > 200 {
-					return fmt.Errorf("%s: ranges[%d] %d..%d step %d: want min < max, step >= 1 dividing max-min, at most 200 positions", where, j, r.Min, r.Max, r.Step)
+				if err := r.check(); err != nil {
+					return fmt.Errorf("%s: ranges[%d] %d..%d step %d: %v", where, j, r.Min, r.Max, r.Step, err)
 				}
 			}
 		}
@@ -177,13 +195,21 @@ func (f *Family) Validate() error {
 			if len(g.TextPool) == 0 {
 				return fmt.Errorf("%s: a textbox group needs text_pool, the values that may be typed", where)
 			}
-			if g.TextVocab < 0 || g.TextVocab > len(g.TextPool) {
-				return fmt.Errorf("%s: text_vocab %d: want 0 (default 3) to %d, the size of text_pool", where, g.TextVocab, len(g.TextPool))
+			if len(g.TextPool) > MaxTextPool {
+				return fmt.Errorf("%s: text_pool has %d values: at most %d", where, len(g.TextPool), MaxTextPool)
 			}
-			for _, v := range g.TextPool {
-				if v == "" {
-					return fmt.Errorf("%s: text_pool has an empty value: remove it", where)
+			pool := map[string]int{}
+			for j, v := range g.TextPool {
+				if err := CheckText(v); err != nil {
+					return fmt.Errorf("%s: text_pool[%d]: %v", where, j, err)
 				}
+				if prev, ok := pool[Key(v)]; ok {
+					return fmt.Errorf("%s: text_pool[%d] %q looks the same as text_pool[%d] %q: values must be distinct (also after Unicode folding); remove one", where, j, v, prev, g.TextPool[prev])
+				}
+				pool[Key(v)] = j
+			}
+			if g.TextVocab < 0 || g.TextVocab > len(g.TextPool) {
+				return fmt.Errorf("%s: text_vocab %d: want 0 (default 3) to %d, the number of distinct values in text_pool", where, g.TextVocab, len(g.TextPool))
 			}
 		}
 		if g.InTask < 0 || g.InTask > g.MinCount {
@@ -219,14 +245,41 @@ var smallNames = func() (t [32][2]string) {
 	return t
 }()
 
-// labelUsed reports whether an element of els has the given label.
-func labelUsed(els []Element, label string) bool {
-	for i := range els {
-		if els[i].Label == label {
-			return true
+// listKeys returns the Keys of Submit and of every label of the family's
+// label lists: whichever a form draws, its random labels must differ.
+func (f *Family) listKeys() []string {
+	keys := make([]string, 1, 9)
+	keys[0] = "Subrnit" // Key("Submit")
+	for _, g := range f.Groups {
+		if g.Labels == LabelsList {
+			for _, l := range g.LabelList {
+				keys = append(keys, Key(l))
+			}
 		}
 	}
-	return label == "Submit"
+	return keys
+}
+
+// asciiKey is Key for the labels RandomLabel draws, letters and digits of
+// ASCII, where the confusable skeleton maps only four characters.
+func asciiKey(s string) string {
+	if !strings.ContainsAny(s, "mI01") {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; c {
+		case 'm':
+			b.WriteString("rn")
+		case 'I', '1':
+			b.WriteByte('l')
+		case '0':
+			b.WriteByte('O')
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
 }
 
 // NewForm draws a form of the family. The same source state gives the same form.
@@ -238,6 +291,7 @@ func (f *Family) NewForm(rng *rand.Rand) Form {
 		total += counts[gi]
 	}
 	form := Form{Family: f.Name, Refer: f.Refer, Elements: make([]Element, 0, total)}
+	taken := f.listKeys() // a random label must not look like any of these or the labels drawn
 	var ordinal [len(kindNames)]int
 	add := func(e Element) {
 		ordinal[e.Kind]++
@@ -258,7 +312,9 @@ func (f *Family) NewForm(rng *rand.Rand) Form {
 			case LabelsRandom:
 				for {
 					e.Label = RandomLabel(rng)
-					if !labelUsed(form.Elements, e.Label) {
+					k := asciiKey(e.Label)
+					if !Reserved(e.Label) && !slices.Contains(taken, k) {
+						taken = append(taken, k)
 						break
 					}
 				}

@@ -182,6 +182,9 @@ func runSuite(ctx context.Context, p Plan, s suites.Suite, total int64) (SuiteRe
 		go func() {
 			defer wg.Done()
 			for i := range jobs {
+				if ctx.Err() != nil {
+					return
+				}
 				q, err := s.Build(&p.Spec, i)
 				var row dataset.Row
 				if err == nil {

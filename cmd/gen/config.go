@@ -3,10 +3,12 @@ package main
 import (
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
+	"syscall"
 
 	"sigs.k8s.io/yaml"
 
@@ -42,13 +44,55 @@ suites:
 // loadConfig reads and validates a config file. Every error names the file,
 // the field and what would fix it.
 func loadConfig(path string) (*fileConfig, error) {
-	raw, err := os.ReadFile(path)
+	raw, err := readConfig(path)
+	if err != nil {
+		return nil, err
+	}
+	c, err := parseConfig(raw, filepath.Base(path))
+	if err != nil {
+		return nil, usageError{err.Error()}
+	}
+	return c, nil
+}
+
+// maxConfigBytes bounds a config file: the largest sensible one (label
+// lists and text pools at their limits) is far smaller.
+const maxConfigBytes = 1 << 20
+
+// readConfig reads a config file that must be a regular file of at most
+// maxConfigBytes, so that a device, a pipe or a huge file is refused at
+// once instead of read until memory runs out.
+func readConfig(path string) ([]byte, error) {
+	// O_NONBLOCK: opening a named pipe must not wait for a writer; the
+	// Stat below refuses it.
+	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
 	if err != nil {
 		if errors.Is(err, os.ErrNotExist) {
-			return nil, fmt.Errorf("--config %s: no such file: check the path", path)
+			return nil, usagef("--config %s: no such file: check the path", path)
 		}
+		return nil, usagef("--config %s: %v", path, err)
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
 		return nil, fmt.Errorf("--config %s: %w", path, err)
 	}
+	if !st.Mode().IsRegular() {
+		return nil, usagef("--config %s: %s, not a regular file: give the path of a YAML or JSON file", path, fileKind(st.Mode()))
+	}
+	raw, err := io.ReadAll(io.LimitReader(f, maxConfigBytes+1))
+	if err != nil {
+		return nil, fmt.Errorf("--config %s: %w", path, err)
+	}
+	if len(raw) > maxConfigBytes {
+		return nil, usagef("--config %s: larger than %d KiB: a config holds families and counts only; check the path", path, maxConfigBytes>>10)
+	}
+	return raw, nil
+}
+
+// parseConfig decodes and validates a config file's bytes; name is how
+// errors call the file.
+func parseConfig(raw []byte, name string) (*fileConfig, error) {
 	var c fileConfig
 	if err := yaml.UnmarshalStrict(raw, &c); err != nil {
 		msg := err.Error()
@@ -56,10 +100,10 @@ func loadConfig(path string) (*fileConfig, error) {
 			msg = msg[i+len("json: "):]
 		}
 		msg = strings.TrimPrefix(msg, "error converting YAML to JSON: ")
-		return nil, fmt.Errorf("%s: %s; fields are families, use_families and suites (see gen --help for an example)", filepath.Base(path), msg)
+		return nil, fmt.Errorf("%s: %s; fields are families, use_families and suites (see gen --help for an example)", name, msg)
 	}
 	if len(c.Families) == 0 && len(c.Suites) == 0 && len(c.UseFamilies) == 0 {
-		return nil, fmt.Errorf("%s: the file sets nothing: give families, use_families or suites, for example:\n%s", filepath.Base(path), configExample)
+		return nil, fmt.Errorf("%s: the file sets nothing: give families, use_families or suites, for example:\n%s", name, configExample)
 	}
 	seen := map[string]bool{}
 	for _, f := range forms.Builtins() {
@@ -68,30 +112,45 @@ func loadConfig(path string) (*fileConfig, error) {
 	for i := range c.Families {
 		f := &c.Families[i]
 		if err := f.Validate(); err != nil {
-			return nil, fmt.Errorf("%s: families[%d]: %v", filepath.Base(path), i, err)
+			return nil, fmt.Errorf("%s: families[%d]: %v", name, i, err)
 		}
 		if seen[f.Name] {
-			return nil, fmt.Errorf("%s: families[%d]: the name %q is taken: choose another", filepath.Base(path), i, f.Name)
+			return nil, fmt.Errorf("%s: families[%d]: the name %q is taken: choose another", name, i, f.Name)
 		}
 		seen[f.Name] = true
 	}
-	for _, name := range c.UseFamilies {
-		if !seen[name] {
-			return nil, fmt.Errorf("%s: use_families: no family %q: define it under families or use a built-in one", filepath.Base(path), name)
+	for _, fam := range c.UseFamilies {
+		if !seen[fam] {
+			return nil, fmt.Errorf("%s: use_families: no family %q: define it under families or use a built-in one", name, fam)
 		}
 	}
 	names := make([]string, 0, len(c.Suites))
-	for name := range c.Suites {
-		names = append(names, name)
+	for suite := range c.Suites {
+		names = append(names, suite)
 	}
 	sort.Strings(names)
-	for _, name := range names {
-		if _, ok := suites.Lookup(name); !ok {
-			return nil, fmt.Errorf("%s: suites: unknown suite %q: choose from %s", filepath.Base(path), name, strings.Join(suites.Names(), ", "))
+	for _, suite := range names {
+		if _, ok := suites.Lookup(suite); !ok {
+			return nil, fmt.Errorf("%s: suites: unknown suite %q: choose from %s", name, suite, strings.Join(suites.Names(), ", "))
 		}
-		if c.Suites[name] <= 0 {
-			return nil, fmt.Errorf("%s: suites: %s: %d questions: give a count of at least 1", filepath.Base(path), name, c.Suites[name])
+		if n := c.Suites[suite]; n <= 0 || n > maxN {
+			return nil, fmt.Errorf("%s: suites: %s: %d questions: give a count of at least 1 and at most %d", name, suite, n, int64(maxN))
 		}
 	}
 	return &c, nil
+}
+
+// fileKind names what a file that is not a regular file is.
+func fileKind(m os.FileMode) string {
+	switch {
+	case m.IsDir():
+		return "a directory"
+	case m&os.ModeNamedPipe != 0:
+		return "a named pipe"
+	case m&os.ModeSocket != 0:
+		return "a socket"
+	case m&os.ModeDevice != 0:
+		return "a device"
+	}
+	return "a special file"
 }

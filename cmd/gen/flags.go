@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -11,7 +12,16 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/formplan/formplan/forms"
+	"github.com/formplan/formplan/formview"
 	"github.com/formplan/formplan/suites"
+)
+
+// Bounds of the counting flags: past them a run cannot be told apart from
+// a typing mistake, and the arithmetic on them could overflow.
+const (
+	maxN       = 1_000_000_000_000 // questions per suite
+	maxWorkers = 1024              // builder goroutines
+	maxShards  = 1_000_000         // shards of a run
 )
 
 // config is everything the flags say.
@@ -40,6 +50,7 @@ type config struct {
 	shard      int
 	shards     int
 	resume     bool
+	force      bool
 	formats    []string
 }
 
@@ -74,6 +85,7 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 	fs.StringVar(&c.config, "config", "", "JSON or YAML file with custom families and a suite mix")
 	shard := fs.String("shard", "", "write only shard K of N (K from 0), such as 3/8; the N shards together are the whole run")
 	fs.BoolVar(&c.resume, "resume", false, "keep files an interrupted run already completed and make the rest")
+	fs.BoolVar(&c.force, "force", false, "replace another run's dataset in --out: remove the files this run would not write")
 	format := fs.String("format", "parquet", "comma-separated outputs: parquet (always), vlmevalkit (TSV per suite)")
 	fs.BoolVarP(&c.quiet, "quiet", "q", false, "print nothing but errors (progress is shown only on a terminal)")
 	fs.BoolVar(&c.version, "version", false, "print the version and exit")
@@ -153,17 +165,20 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 		return nil, err
 	}
 	c.horizonSet = fs.Changed("horizon")
-	if c.n <= 0 {
-		return nil, usagef("--n %d: the number of questions per suite must be at least 1", c.n)
+	if c.n <= 0 || c.n > maxN {
+		return nil, usagef("--n %d: give at least 1 and at most %d questions per suite", c.n, int64(maxN))
+	}
+	if c.seed > math.MaxInt64 {
+		return nil, usagef("--seed %d: use 0 to %d (rows store the seed as a signed 64-bit integer)", c.seed, int64(math.MaxInt64))
 	}
 	if c.choices < 2 || c.choices > len(suites.Letters) {
 		return nil, usagef("--choices %d: use 2 to %d options", c.choices, len(suites.Letters))
 	}
-	if !(c.scale > 0 && c.scale <= 4) {
-		return nil, usagef("--scale %g: use a number above 0 and at most 4, such as 1, 2 or 3", c.scale)
+	if err := checkScale(c.scale); err != nil {
+		return nil, err
 	}
-	if c.workers < 0 {
-		return nil, usagef("--workers %d: use 0 (one per CPU) or more", c.workers)
+	if c.workers < 0 || c.workers > maxWorkers {
+		return nil, usagef("--workers %d: use 0 (one per CPU) to %d", c.workers, maxWorkers)
 	}
 	if c.preset != "" && c.preset != "paper" {
 		return nil, usagef("--preset %q: the only preset is \"paper\"", c.preset)
@@ -239,10 +254,23 @@ func parseShard(s string) (int, int, error) {
 	if !ok || err1 != nil || err2 != nil {
 		return 0, 0, usagef("--shard %q: write K/N, such as 0/4 for the first of four shards", s)
 	}
-	if n < 1 || k < 0 || k >= n {
-		return 0, 0, usagef("--shard %q: want N >= 1 and 0 <= K < N (shards count from 0)", s)
+	if n < 1 || n > maxShards || k < 0 || k >= n {
+		return 0, 0, usagef("--shard %q: want 1 <= N <= %d and 0 <= K < N (shards count from 0)", s, maxShards)
 	}
 	return k, n, nil
+}
+
+// checkScale accepts scales above 0 and at most 4 that give a picture of
+// whole pixels.
+func checkScale(s float64) error {
+	if !(s > 0 && s <= 4) {
+		return usagef("--scale %g: use a number above 0 and at most 4, such as 1, 2 or 3", s)
+	}
+	w, h := formview.Width*s, formview.Height*s
+	if math.Abs(w-math.Round(w)) > 1e-9 || math.Abs(h-math.Round(h)) > 1e-9 {
+		return usagef("--scale %g: the picture would be %g x %g pixels; use a scale giving whole pixels, such as 1, 1.5, 2 or 2.5", s, w, h)
+	}
+	return nil
 }
 
 func indent(s string) string { return "  " + strings.ReplaceAll(s, "\n", "\n  ") }

@@ -4,21 +4,22 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
-	"os"
 	"os/exec"
-	"path/filepath"
 	"reflect"
 	"slices"
 	"strconv"
 	"strings"
 	"time"
 
+	"github.com/formplan/formplan/dataset"
 	"github.com/formplan/formplan/export"
 	"github.com/formplan/formplan/forms"
 	"github.com/formplan/formplan/formview"
 	"github.com/formplan/formplan/generate"
+	"github.com/formplan/formplan/outdir"
 	"github.com/formplan/formplan/render"
 	"github.com/formplan/formplan/suites"
 )
@@ -132,6 +133,28 @@ func generateCmd(ctx context.Context, c *config, stdout, stderr io.Writer) error
 	if len(refused) > 0 {
 		return usageError{strings.Join(refused, "\n")}
 	}
+	if err := checkSpace(c, total, stderr); err != nil {
+		return err
+	}
+	lock, err := outdir.Acquire(c.out, outdir.Run{Key: runKey(version, c.contentFlags()), Shard: c.shard, Shards: c.shards,
+		Suites: c.suites, Force: c.force, FlagsOf: fileKey})
+	if err != nil {
+		if errors.Is(err, outdir.ErrForeign) || errors.Is(err, outdir.ErrBusy) {
+			return usageError{err.Error()}
+		}
+		return err
+	}
+	wrote := false
+	defer func() {
+		if wrote {
+			lock.Release()
+		} else {
+			lock.Abandon()
+		}
+	}()
+	if len(lock.Removed) > 0 && !c.quiet {
+		fmt.Fprintf(stderr, "removed %d files from %s (%s)\n", len(lock.Removed), c.out, strings.Join(firstN(lock.Removed, 3), ", "))
+	}
 	var painter generate.Painter
 	chromium, fonts := "", ""
 	meta := map[string]string{}
@@ -141,14 +164,18 @@ func generateCmd(ctx context.Context, c *config, stdout, stderr io.Writer) error
 			return err
 		}
 		defer r.Close()
+		if err := formview.Fit(ctx, r, fams); err != nil {
+			if ctx.Err() != nil {
+				return err
+			}
+			return usageError{fmt.Sprintf("%v (at --scale %g)", err, c.scale)}
+		}
 		painter = &generate.Screens{Renderer: r, Scale: c.scale}
 		chromium, fonts = r.Version(), fontVersion()
 		meta["formplan.chromium"], meta["formplan.fonts"] = chromium, fonts
 		meta["formplan.scale"] = strconv.FormatFloat(c.scale, 'g', -1, 64)
 	}
-	if err := checkWritable(c.out); err != nil {
-		return err
-	}
+	wrote = true
 	bar := newProgress(total, stderr, c.quiet)
 	start := time.Now()
 	var results []generate.SuiteResult
@@ -196,6 +223,37 @@ func generateCmd(ctx context.Context, c *config, stdout, stderr io.Writer) error
 	return nil
 }
 
+// runKey identifies a run's content for outdir: the generator version and
+// the content flags.
+func runKey(version, flags string) string { return "formplan " + version + " " + flags }
+
+// fileKey reads the run key and shard count a data file was written with.
+func fileKey(path string) (string, int, error) {
+	r, err := dataset.Open(path)
+	if err != nil {
+		return "", 0, err
+	}
+	defer r.Close()
+	flags, _ := r.Metadata("formplan.flags")
+	v, _ := r.Metadata("formplan.version")
+	shard, _ := r.Metadata("formplan.shard")
+	_, n, _ := strings.Cut(shard, "/")
+	shards, err := strconv.Atoi(n)
+	if err != nil {
+		return "", 0, fmt.Errorf("%s: no shard count in its metadata", path)
+	}
+	return runKey(v, flags), shards, nil
+}
+
+// firstN returns up to n elements of list, with "..." after them when
+// there are more.
+func firstN(list []string, n int) []string {
+	if len(list) <= n {
+		return list
+	}
+	return append(list[:n:n], "...")
+}
+
 // fontVersion names the pinned font package the pictures use, as Debian
 // reports it, or "" when it cannot tell.
 func fontVersion() string {
@@ -211,19 +269,6 @@ func pick(c bool, a, b string) string {
 		return a
 	}
 	return b
-}
-
-// checkWritable makes sure out exists (or can be made) and takes files.
-func checkWritable(out string) error {
-	if err := os.MkdirAll(out, 0o755); err != nil {
-		return fmt.Errorf("--out %s: cannot create the directory: %w; choose a writable --out", out, err)
-	}
-	f, err := os.CreateTemp(out, ".gen-probe-*")
-	if err != nil {
-		return fmt.Errorf("--out %s: not writable: %w; choose a writable --out", out, err)
-	}
-	f.Close()
-	return os.Remove(filepath.Clean(f.Name()))
 }
 
 // contentFlags renders the settings that decide the files' content, in a

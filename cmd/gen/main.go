@@ -19,7 +19,7 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
+	"syscall"
 
 	"github.com/spf13/pflag"
 )
@@ -28,13 +28,23 @@ import (
 const version = "0.1.0"
 
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
-	defer stop()
+	ctx, cancel := context.WithCancelCause(context.Background())
+	go onSignals(cancel, os.Stderr, os.Exit)
 	err := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
+	var sig interrupted
+	if errors.As(context.Cause(ctx), &sig) {
+		// Whatever failed, it failed because of the signal: the deferred
+		// clean-ups of run have removed the temporary files and the browser.
+		fmt.Fprintf(os.Stderr, "gen: interrupted (%s); rerun the same command with --resume to keep what is complete\n", sig.name())
+		os.Exit(sig.exitCode())
+	}
 	if err == nil {
 		return
 	}
 	fmt.Fprintln(os.Stderr, "gen:", err)
+	if errors.Is(err, syscall.ENOSPC) || errors.Is(err, syscall.EFBIG) || errors.Is(err, syscall.EDQUOT) {
+		fmt.Fprintln(os.Stderr, "gen: the disk is full: free space or choose another --out, then rerun with --resume to keep the suites already complete")
+	}
 	var u usageError
 	if errors.As(err, &u) {
 		os.Exit(2)

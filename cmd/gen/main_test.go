@@ -87,7 +87,7 @@ func TestDeterministicAcrossWorkers(t *testing.T) {
 		}
 	}
 	ha, hb := hashTree(t, a), hashTree(t, b)
-	if len(ha) != 18 { // 5 suites, the card, croissant.json, utils.py and 2 caption tasks a suite
+	if len(ha) != 19 { // 5 suites, the card, croissant.json, utils.py, 2 caption tasks a suite and the run's manifest
 		t.Fatalf("%d files, want one per suite, the card, croissant.json and the lmms-eval tasks: %v", len(ha), ha)
 	}
 	for k, v := range ha {
@@ -247,10 +247,22 @@ func TestResume(t *testing.T) {
 			t.Errorf("%s differs from the uninterrupted run", k)
 		}
 	}
-	// A file made with other flags is not complete for this run.
-	stdout, _, err = runGen(t, "--n", "31", "--no-images", "--out", broken, "--resume", "--suites", "edge_case")
+	if _, err := os.Stat(filepath.Join(broken, "plan_shuffle", ".test-00000-of-00001.parquet.tmp-1")); err == nil {
+		t.Error("resume left the interrupted run's temporary file")
+	}
+	// Files made with other flags are another run's: refused, and with
+	// --force replaced, with the suites the new run does not have.
+	_, _, err = runGen(t, "--n", "31", "--no-images", "--out", broken, "--resume", "--suites", "edge_case")
+	var u usageError
+	if !errors.As(err, &u) || !strings.Contains(err.Error(), "--force") {
+		t.Fatalf("a run with other flags into a dataset: %v, want a usage error offering --force", err)
+	}
+	stdout, _, err = runGen(t, "--n", "31", "--no-images", "--out", broken, "--resume", "--suites", "edge_case", "--force")
 	if err != nil || strings.Contains(stdout, "kept") {
 		t.Errorf("resume kept a file made with other flags: %v\n%s", err, stdout)
+	}
+	if _, err := os.Stat(filepath.Join(broken, "plan_shuffle")); err == nil {
+		t.Error("--force left a suite the new run does not have")
 	}
 }
 

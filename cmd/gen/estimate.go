@@ -1,0 +1,81 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+	"syscall"
+)
+
+// Bytes a row takes on disk, measured on the default run: the text
+// columns of the largest suite, and one picture at scale 1, which grows
+// about as scale^1.32 (PNG of flat colours grows slower than the area).
+const (
+	textBytes    = 850
+	pictureBytes = 5600
+	announce     = 1 << 30 // estimates from here on are printed
+)
+
+// estimate returns the bytes a run of rows questions writes.
+func estimate(c *config, rows int64) float64 {
+	per := float64(textBytes)
+	if !c.noImages {
+		pics := 1.0
+		for _, s := range c.suites {
+			if s == "temporal_order" {
+				pics = 2 // the most any row has: the estimate is an upper one
+			}
+		}
+		per += pics * pictureBytes * math.Pow(c.scale, 1.32)
+	}
+	return float64(rows) * per
+}
+
+// checkSpace estimates the output of a run of rows questions, prints the
+// estimate when it is large, and refuses a run that cannot fit in the free
+// space of --out's file system.
+func checkSpace(c *config, rows int64, stderr io.Writer) error {
+	need := estimate(c, rows)
+	free, err := freeBytes(c.out)
+	if err == nil && need > float64(free) {
+		return usagef("--out %s: this run writes about %s and the file system has %s free: lower --n, use --shard K/N over several disks, or free space", c.out, size(need), size(float64(free)))
+	}
+	if need >= announce && !c.quiet {
+		fmt.Fprintf(stderr, "this run writes about %s (%d questions) into %s\n", size(need), rows, c.out)
+	}
+	return nil
+}
+
+// freeBytes returns the space free to this user on the file system of dir
+// or, when dir does not exist yet, of its nearest existing parent.
+func freeBytes(dir string) (uint64, error) {
+	dir, _ = filepath.Abs(dir)
+	for {
+		if _, err := os.Stat(dir); err == nil {
+			break
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			break
+		}
+		dir = parent
+	}
+	var st syscall.Statfs_t
+	if err := syscall.Statfs(dir, &st); err != nil {
+		return 0, err
+	}
+	return st.Bavail * uint64(st.Bsize), nil
+}
+
+// size formats a byte count with a binary unit.
+func size(b float64) string {
+	units := []string{"B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"}
+	k := 0
+	for b >= 1024 && k < len(units)-1 {
+		b /= 1024
+		k++
+	}
+	return fmt.Sprintf("%.1f %s", b, units[k])
+}

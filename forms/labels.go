@@ -1,0 +1,145 @@
+package forms
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"go.mau.fi/util/confusable"
+	"golang.org/x/text/unicode/norm"
+)
+
+// The longest label and text value, in characters. Longer ones would not
+// fit beside their control in the picture.
+const (
+	MaxLabelLen = 24
+	MaxTextLen  = 16
+)
+
+// reserved are the words the task, plan and answer texts are made of. A
+// label that is one of them (in any case) would make a sentence such as
+// "Select nothing and click Submit." read two ways.
+var reserved = map[string]bool{}
+
+func init() {
+	for _, w := range strings.Fields(`a b c d e f g h yes no
+		and or then only every nothing none all the of to by at with into from is not
+		check checked uncheck unchecked click select selected clear type enter move hit leave
+		submit button checkbox checkboxes slider radio textbox textboxes handle left right
+		number empty contains option answer`) {
+		reserved[w] = true
+	}
+}
+
+// Reserved reports whether s, in any case, is a word of the task grammar
+// or an ordinal such as "2nd".
+func Reserved(s string) bool {
+	l := strings.ToLower(s)
+	if reserved[l] {
+		return true
+	}
+	n := len(l)
+	if n < 3 {
+		return false
+	}
+	if _, err := strconv.Atoi(l[:n-2]); err == nil {
+		switch l[n-2:] {
+		case "st", "nd", "rd", "th":
+			return true
+		}
+	}
+	return false
+}
+
+// Key returns the form under which two labels or text values count as the
+// same: NFKC-normalized, then folded to the Unicode confusable skeleton
+// (UTS #39), so that "apple", "аpple" (with a Cyrillic a) and "app\u200ble"
+// share one key. Case is kept: "Ab" and "ab" look different.
+func Key(s string) string { return confusable.Skeleton(norm.NFKC.String(s)) }
+
+// CheckLabel reports why s cannot label an element, or nil. A label is one
+// word of letters and digits of one script, with inner hyphens allowed:
+// the task text names elements by bare label ("Select apple, pear and
+// click Submit."), so spaces, commas, quotes and the grammar's own words
+// would make it read two ways.
+func CheckLabel(s string) error {
+	if err := checkChars(s, MaxLabelLen); err != nil {
+		return err
+	}
+	for i, r := range s {
+		switch {
+		case unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.M, r):
+		case r == '-' && i > 0 && i < len(s)-1 && s[i-1] != '-':
+		case r == ' ':
+			return fmt.Errorf("label %q has a space: labels are one word (the task text lists them bare); join the words with a hyphen", s)
+		default:
+			return fmt.Errorf("label %q has %q, which the task text reads as syntax: use letters, digits and inner hyphens", s, r)
+		}
+	}
+	if Reserved(s) {
+		return fmt.Errorf("label %q is a word of the task text (Submit, nothing, only, every, the, 2nd, ...): choose another", s)
+	}
+	if sc := scripts(s); len(sc) > 1 {
+		return fmt.Errorf("label %q mixes scripts (%s): write it in one", s, strings.Join(sc, " and "))
+	}
+	return nil
+}
+
+// CheckText reports why s cannot be typed into a text box, or nil: it must
+// be printable on one line, without quotes or backslashes (the task text
+// quotes values), and without spaces at its ends.
+func CheckText(s string) error {
+	if err := checkChars(s, MaxTextLen); err != nil {
+		return fmt.Errorf("text value%s", strings.TrimPrefix(err.Error(), "label"))
+	}
+	if strings.TrimSpace(s) != s || strings.Contains(s, "  ") {
+		return fmt.Errorf("text value %q has spaces at an end or two in a row, which the picture does not show: trim them", s)
+	}
+	if strings.ContainsAny(s, `"\`) {
+		return fmt.Errorf("text value %q has a quote or backslash, which the task text escapes: remove it", s)
+	}
+	return nil
+}
+
+// checkChars holds the rules labels and text values share: valid UTF-8,
+// not blank, not too long, in NFKC form, no control, format, private-use
+// or line-breaking characters.
+func checkChars(s string, maxLen int) error {
+	switch {
+	case !utf8.ValidString(s):
+		return fmt.Errorf("label %q is not valid UTF-8", s)
+	case strings.TrimSpace(s) == "":
+		return fmt.Errorf("label %q is blank: give it visible characters", s)
+	case utf8.RuneCountInString(s) > maxLen:
+		return fmt.Errorf("label %q is longer than %d characters, too wide for the picture: shorten it", s, maxLen)
+	}
+	for _, r := range s {
+		if r != ' ' && (unicode.IsControl(r) || unicode.IsSpace(r) || unicode.In(r, unicode.Cf, unicode.Co, unicode.Cs, unicode.Zl, unicode.Zp) || !unicode.IsPrint(r)) {
+			return fmt.Errorf("label %q has the invisible or control character U+%04X: remove it", s, r)
+		}
+	}
+	if n := norm.NFKC.String(s); n != s {
+		return fmt.Errorf("label %q is not in Unicode NFKC form: write %q", s, n)
+	}
+	return nil
+}
+
+// scripts returns the scripts of s's letters, Common and Inherited left out.
+func scripts(s string) []string {
+	var out []string
+	for _, r := range s {
+		if !unicode.IsLetter(r) {
+			continue
+		}
+		for name, table := range unicode.Scripts {
+			if name != "Common" && name != "Inherited" && unicode.Is(table, r) && !slices.Contains(out, name) {
+				out = append(out, name)
+			}
+		}
+	}
+	slices.Sort(out)
+	return out
+}

@@ -1,0 +1,101 @@
+package forms
+
+import (
+	"errors"
+	"fmt"
+	"regexp"
+	"slices"
+	"strconv"
+	"unicode/utf8"
+)
+
+// Limits of a family, so that every form fits its picture and every search
+// over its states stays small.
+const (
+	// MaxElements is the most elements (Submit aside) a family may draw.
+	MaxElements = 12
+	// MaxTextPool is the most values a text box group's text_pool may hold,
+	// and the most labels a label_list may hold.
+	MaxTextPool = 10000
+	// MaxPositions is the most positions a slider range may have.
+	MaxPositions = 200
+	// MaxMagnitude bounds a slider's ends: the picture prints the value,
+	// and seven characters are what fits beside the slider.
+	MaxMagnitude = 999999
+)
+
+var nameRE = regexp.MustCompile(`^[a-z][a-z0-9_]{0,39}$`)
+
+// CheckName reports why s cannot name a family, or nil: names go into
+// file metadata, flags and dataset columns, so they are lower-case ASCII
+// letters, digits and underscores, starting with a letter, at most 40.
+func CheckName(s string) error {
+	if !nameRE.MatchString(s) {
+		return errors.New("use lower-case letters, digits and underscores, starting with a letter, at most 40 characters (such as fruit_boxes)")
+	}
+	return nil
+}
+
+// check reports what is wrong with the range, or nil. The arithmetic is
+// done on magnitudes already bounded, so it cannot overflow.
+func (r Range) check() error {
+	switch {
+	case r.Min < -MaxMagnitude || r.Max > MaxMagnitude || r.Min > MaxMagnitude || r.Max < -MaxMagnitude:
+		return fmt.Errorf("ends must lie within -%d..%d, what the picture prints in full", MaxMagnitude, MaxMagnitude)
+	case r.Max <= r.Min:
+		return errors.New("want min < max")
+	case r.Step < 1 || r.Step > r.Max-r.Min:
+		return errors.New("want a step of at least 1 and at most max-min")
+	case (r.Max-r.Min)%r.Step != 0:
+		return fmt.Errorf("the step must divide max-min (%d)", r.Max-r.Min)
+	case (r.Max-r.Min)/r.Step > MaxPositions:
+		return fmt.Errorf("%d positions: at most %d; raise the step", (r.Max-r.Min)/r.Step+1, MaxPositions)
+	}
+	return nil
+}
+
+// Largest returns the form of the family that takes the most room in a
+// picture: every group at its max_count, the longest labels of its lists
+// (random labels as wide as RandomLabel draws), the slider range with the
+// widest printed ends and the longest text values. A picture that holds it
+// holds every form of the family.
+func (f *Family) Largest() Form {
+	form := Form{Family: f.Name, Refer: f.Refer}
+	var ordinal [len(kindNames)]int
+	for gi, g := range f.Groups {
+		labels := slices.Clone(g.LabelList)
+		slices.SortStableFunc(labels, func(a, b string) int { return utf8.RuneCountInString(b) - utf8.RuneCountInString(a) })
+		for i := range g.MaxCount {
+			e := Element{Kind: g.Kind, Group: GroupName(gi), ID: elementID(len(form.Elements))}
+			ordinal[e.Kind]++
+			e.Ordinal = ordinal[e.Kind]
+			switch g.Labels {
+			case LabelsRandom:
+				e.Label = "WWWWWW" + string(rune('A'+len(form.Elements)%26))
+			case LabelsList:
+				e.Label = labels[i]
+			}
+			if g.Kind == Slider {
+				r := slices.MaxFunc(g.Ranges, func(a, b Range) int { return printed(a) - printed(b) })
+				e.Min, e.Max, e.Step = r.Min, r.Max, r.Step
+			}
+			form.Elements = append(form.Elements, e)
+		}
+		if g.Kind == TextBox {
+			pool := slices.Clone(g.TextPool)
+			slices.SortStableFunc(pool, func(a, b string) int { return utf8.RuneCountInString(b) - utf8.RuneCountInString(a) })
+			k := g.TextVocab
+			if k == 0 {
+				k = min(3, len(pool))
+			}
+			form.TextValues = append(form.TextValues, pool[:k]...)
+		}
+	}
+	form.Elements = append(form.Elements, Element{Kind: Submit, Label: "Submit", ID: elementID(len(form.Elements)), Ordinal: 1})
+	return form
+}
+
+// printed is how many characters the wider end of r takes in print.
+func printed(r Range) int {
+	return max(len(strconv.Itoa(r.Min)), len(strconv.Itoa(r.Max)))
+}
