@@ -89,7 +89,7 @@ func FilePath(out, suite string, k, shards int) string {
 }
 
 // complete reports whether path already holds exactly the rows this plan
-// would write there.
+// would write there, every page intact.
 func complete(path string, meta map[string]string, rows int64) bool {
 	r, err := dataset.Open(path)
 	if err != nil {
@@ -104,7 +104,8 @@ func complete(path string, meta map[string]string, rows int64) bool {
 			return false
 		}
 	}
-	return true
+	// An intact footer is not enough: every page must match its checksum.
+	return r.CheckPages() == nil
 }
 
 type built struct {

@@ -37,10 +37,15 @@ var stopSignals = []os.Signal{syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP}
 
 // onSignals cancels the run at the first stop signal, so that it cleans up
 // and exits, and quits at once through exit at the second: a later run
-// sweeps what that leaves (see sweep).
+// sweeps what that leaves (see outdir).
 func onSignals(cancel context.CancelCauseFunc, stderr io.Writer, exit func(int)) {
 	ch := make(chan os.Signal, 2)
 	signal.Notify(ch, stopSignals...)
+	handleSignals(ch, cancel, stderr, exit)
+}
+
+// handleSignals does the work of onSignals on the signals from ch.
+func handleSignals(ch <-chan os.Signal, cancel context.CancelCauseFunc, stderr io.Writer, exit func(int)) {
 	first := interrupted{(<-ch).(syscall.Signal)}
 	cancel(first)
 	second := interrupted{(<-ch).(syscall.Signal)}
