@@ -3,7 +3,7 @@
 
 GO ?= go
 
-.PHONY: gen test chromium deps check bench bench-e2e blind
+.PHONY: gen test chromium deps check vuln bench bench-e2e blind
 
 gen: chromium
 	$(GO) run ./cmd/gen $(ARGS)
@@ -22,9 +22,17 @@ deps: chromium
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3 python3-xlsxwriter >/dev/null; }
 	@test -d dataset/testdata/duckdb/node_modules/@duckdb/node-api || npm install --silent --no-audit --no-fund --prefix dataset/testdata/duckdb
 
-check:
+check: vuln
 	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || { echo "gofmt needed:"; gofmt -l $$(git ls-files '*.go'); exit 1; }
 	$(GO) vet ./...
+
+# vuln runs govulncheck when its database, vuln.go.dev, is reachable, and
+# says so when it is not (a closed network).
+GOVULNCHECK ?= golang.org/x/vuln/cmd/govulncheck@v1.9.0
+vuln:
+	@if curl -sf -m 10 -o /dev/null https://vuln.go.dev/index/db.json.gz; then \
+		$(GO) run $(GOVULNCHECK) ./...; \
+	else echo "govulncheck skipped: vuln.go.dev is not reachable from here"; fi
 
 test: deps check
 	$(GO) test -count=1 ./...

@@ -54,6 +54,20 @@ func runInfo(dir string) (export.Info, error) {
 		}
 		return export.Info{}, fmt.Errorf("gen card: %s holds no <suite>/test-*.parquet files: point it at a gen --out directory", dir)
 	}
+	// The card describes one run: every file must have its flags.
+	key0, shards0, err := fileKey(files[0])
+	if err != nil {
+		return export.Info{}, fmt.Errorf("gen card: %w", err)
+	}
+	for _, f := range files[1:] {
+		key, shards, err := fileKey(f)
+		if err != nil {
+			return export.Info{}, fmt.Errorf("gen card: %w", err)
+		}
+		if key != key0 || shards != shards0 {
+			return export.Info{}, fmt.Errorf("gen card: %s and %s come from different runs (%s in %d shards, %s in %d): remove the other run's files, or write each run into its own --out", files[0], f, key0, shards0, key, shards)
+		}
+	}
 	r, err := dataset.Open(files[0])
 	if err != nil {
 		return export.Info{}, fmt.Errorf("gen card: %w", err)

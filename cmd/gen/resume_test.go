@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -62,5 +63,27 @@ func TestResumeRedoesCorruptPage(t *testing.T) {
 		if got[k] != v {
 			t.Errorf("%s differs from the first run after resume", k)
 		}
+	}
+}
+
+// gen card writes a card only for files of one run.
+func TestCardRefusesMixedRuns(t *testing.T) {
+	a, b := t.TempDir(), t.TempDir()
+	for k, dir := range []string{a, b} {
+		if _, _, err := runGen(t, "--n", "10", "--no-images", "--quiet", "--suites", "edge_case,future_state", "--seed", strconv.Itoa(k+1), "--out", dir); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// Put b's future_state beside a's edge_case, as a careless copy would.
+	raw, err := os.ReadFile(filepath.Join(b, "future_state", "test-00000-of-00001.parquet"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(a, "future_state", "test-00000-of-00001.parquet"), raw, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, _, err = runGen(t, "card", a)
+	if err == nil || !strings.Contains(err.Error(), "come from different runs") {
+		t.Fatalf("gen card on mixed runs: %v", err)
 	}
 }
