@@ -38,7 +38,10 @@ func estimate(c *config, rows int64) float64 {
 // space of --out's file system.
 func checkSpace(c *config, rows int64, stderr io.Writer) error {
 	need := estimate(c, rows)
-	free, err := freeBytes(c.out)
+	free, readOnly, err := freeBytes(c.out)
+	if err == nil && readOnly {
+		return usagef("--out %s: on a read-only file system: choose a writable --out", c.out)
+	}
 	if err == nil && need > float64(free) {
 		return usagef("--out %s: this run writes about %s and the file system has %s free: lower --n, use --shard K/N over several disks, or free space", c.out, size(need), size(float64(free)))
 	}
@@ -49,8 +52,9 @@ func checkSpace(c *config, rows int64, stderr io.Writer) error {
 }
 
 // freeBytes returns the space free to this user on the file system of dir
-// or, when dir does not exist yet, of its nearest existing parent.
-func freeBytes(dir string) (uint64, error) {
+// or, when dir does not exist yet, of its nearest existing parent, and
+// whether that file system is mounted read-only.
+func freeBytes(dir string) (free uint64, readOnly bool, err error) {
 	dir, _ = filepath.Abs(dir)
 	for {
 		if _, err := os.Stat(dir); err == nil {
@@ -64,9 +68,10 @@ func freeBytes(dir string) (uint64, error) {
 	}
 	var st syscall.Statfs_t
 	if err := syscall.Statfs(dir, &st); err != nil {
-		return 0, err
+		return 0, false, err
 	}
-	return st.Bavail * uint64(st.Bsize), nil
+	const stRdonly = 1 // ST_RDONLY of statfs(2)
+	return st.Bavail * uint64(st.Bsize), st.Flags&stRdonly != 0, nil
 }
 
 // size formats a byte count with a binary unit.

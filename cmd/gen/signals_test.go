@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -17,6 +18,10 @@ import (
 // reach a real process: FORMPLAN_GEN_MAIN=1 makes it run main.
 func TestMain(m *testing.M) {
 	if os.Getenv("FORMPLAN_GEN_MAIN") == "1" {
+		if n, err := strconv.ParseUint(os.Getenv("FORMPLAN_FSIZE"), 10, 64); err == nil {
+			// A file size limit: writes past it fail as on a full disk.
+			syscall.Setrlimit(syscall.RLIMIT_FSIZE, &syscall.Rlimit{Cur: n, Max: n})
+		}
 		main()
 		os.Exit(0)
 	}
