@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"strings"
 	"sync"
 	"time"
 
@@ -56,10 +57,12 @@ const startTimeout = 30 * time.Second
 // trying to reach it otherwise. Without vsync and the frame rate limit, a
 // tab is not held to 60 frames a second, which would cap its screenshots a
 // second.
+//
+// The sandbox flag depends on the user (see sandboxFlag), and the profile
+// directory is the Renderer's own (see newProfile); startInstance adds both.
 var chromeFlags = []chromedp.ExecAllocatorOption{
 	chromedp.Headless,
 	chromedp.DisableGPU,
-	chromedp.NoSandbox,
 	chromedp.NoFirstRun,
 	chromedp.Flag("disable-quic", true),
 	chromedp.Flag("disable-background-networking", true),
@@ -75,10 +78,110 @@ var chromeFlags = []chromedp.ExecAllocatorOption{
 	chromedp.Flag("disable-features", "Translate,BlinkGenPropertyTrees,WebUIOmniboxPopup,WebUIOmniboxAimPopup,PreloadTopChromeWebUI"),
 }
 
+// isolationFlags keep the browser off the network, on top of the blocking
+// of every request in each tab (see blockNetwork), which only covers what
+// goes through a tab's URL loading.
+var isolationFlags = []chromedp.ExecAllocatorOption{
+	// No name lookups: every host, by name or by number, localhost
+	// included, resolves to nothing, so no DNS query or connection leaves
+	// the machine, whoever asks: a page (a preconnect, a WebSocket, which
+	// the tab's blocking misses) or the browser's own services (network
+	// time, component updates and accounts, which Chromium 156 still
+	// reaches for with the flags above). Nothing needs a host: a page is
+	// set with Page.setDocumentContent in about:blank, and chromedp talks
+	// to the browser over a pipe, not a port.
+	chromedp.Flag("host-resolver-rules", "MAP * ~NOTFOUND"),
+	// No proxy: the proxy settings of the environment (http_proxy and the
+	// like) or auto-detection (WPAD, a lookup of its own) would send
+	// requests to a proxy, which a numeric proxy address reaches without
+	// any lookup.
+	chromedp.Flag("no-proxy-server", true),
+	// No WebRTC traffic: a page's peer connection sends UDP (STUN, TURN)
+	// to numeric addresses outside the URL loading, where neither the
+	// blocking of the tab nor the host rules apply. This sets the default
+	// of the preference webrtc.ip_handling_policy: UDP that is not proxied
+	// is off, and there is no proxy. (The switch that some guides name,
+	// force-webrtc-ip-handling-policy, does nothing in Chromium 156.)
+	chromedp.Flag("webrtc-ip-handling-policy", "disable_non_proxied_udp"),
+}
+
+// testFlags are extra switches that a test adds to every browser that it
+// starts, such as a net log.
+var testFlags []chromedp.ExecAllocatorOption
+
+// runningAsRoot reports whether the browser runs as root; a test replaces
+// it.
+var runningAsRoot = func() bool { return os.Geteuid() == 0 }
+
+// sandboxFlag keeps Chromium's sandbox, which confines the renderer
+// processes that parse the pages, unless the browser runs as root: Chromium
+// refuses to start as root with its sandbox, and the root user of a
+// container often cannot make the namespaces that it needs anyway.
+func sandboxFlag(root bool) chromedp.ExecAllocatorOption {
+	if root {
+		return chromedp.NoSandbox
+	}
+	// chromedp adds --no-sandbox by itself when the real user id is 0;
+	// an explicit false keeps it from doing so.
+	return chromedp.Flag("no-sandbox", false)
+}
+
+// ErrSandbox is the error of New when Chromium cannot start its sandbox,
+// which it uses unless the program runs as root. The error says why, in
+// Chromium's words, and how to fix it, in one line.
+var ErrSandbox = errors.New("Chromium's sandbox could not start")
+
+// sandboxHelp is the fix that the error of a sandbox failure suggests.
+const sandboxHelp = "run as root, or allow unprivileged user namespaces " +
+	"(sysctl kernel.unprivileged_userns_clone=1, user.max_user_namespaces>0; " +
+	"Ubuntu 23.10+: kernel.apparmor_restrict_unprivileged_userns=0), " +
+	"or install Chromium's setuid sandbox (Debian: apt-get install chromium-sandbox)"
+
+// sandboxFailure returns what Chromium printed about the failure of its
+// sandbox, in the error of a start that failed: the first sentence of the
+// line that says so, without its log prefix; or "" when the error is about
+// something else.
+func sandboxFailure(msg string) string {
+	lines := strings.Split(msg, "\n")
+	// The zygote host says "No usable sandbox!" when it finds neither user
+	// namespaces nor the setuid helper; the namespace sandbox says "Failed
+	// to move to new namespace" when making them fails after all.
+	for _, marker := range []string{"no usable sandbox", "failed to move to new namespace", "sandbox"} {
+		for _, line := range lines {
+			if !strings.Contains(strings.ToLower(line), marker) {
+				continue
+			}
+			// A log line starts with [pid:tid:time:LEVEL:file:line].
+			if _, rest, ok := strings.Cut(line, "] "); ok && strings.HasPrefix(line, "[") {
+				line = rest
+			}
+			line = strings.TrimSpace(line)
+			line = firstSentence(line)
+			if r := []rune(line); len(r) > 200 {
+				line = string(r[:197]) + "..."
+			}
+			return line
+		}
+	}
+	return ""
+}
+
+// firstSentence returns s up to the first full stop or exclamation mark
+// that a space and a capital letter follow.
+func firstSentence(s string) string {
+	for i := 0; i+2 < len(s); i++ {
+		if (s[i] == '.' || s[i] == '!') && s[i+1] == ' ' && 'A' <= s[i+2] && s[i+2] <= 'Z' {
+			return s[:i+1]
+		}
+	}
+	return s
+}
+
 // instance is one running browser and its tabs. A Renderer replaces its
 // instance when the browser crashes or hangs.
 type instance struct {
 	allocCancel   context.CancelFunc
+	profile       string // the user data directory, removed by close
 	browserCtx    context.Context
 	browserCancel context.CancelFunc
 	proc          *os.Process
@@ -93,14 +196,22 @@ type instance struct {
 // startInstance launches a browser. ctx bounds only the start: the browser
 // lives until close.
 func startInstance(ctx context.Context, path string, tabs int) (*instance, error) {
+	profile, err := newProfile()
+	if err != nil {
+		return nil, fmt.Errorf("browser profile: %w", err)
+	}
+	root := runningAsRoot()
 	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromeFlags...)
-	// The allocator passes a fresh temporary --user-data-dir and removes it,
-	// and any process left over from it, when the browser exits.
-	opts = append(opts, chromedp.ExecPath(path))
+	opts = append(opts, isolationFlags...)
+	opts = append(opts, testFlags...)
+	// With a directory of its own, chromedp neither makes one nor removes
+	// it: close does.
+	opts = append(opts, sandboxFlag(root), chromedp.UserDataDir(profile), chromedp.ExecPath(path))
 	allocCtx, allocCancel := chromedp.NewExecAllocator(context.Background(), opts...)
 	browserCtx, browserCancel := chromedp.NewContext(allocCtx)
 	in := &instance{
 		allocCancel:   allocCancel,
+		profile:       profile,
 		browserCtx:    browserCtx,
 		browserCancel: browserCancel,
 		done:          make(chan struct{}),
@@ -110,7 +221,7 @@ func startInstance(ctx context.Context, path string, tabs int) (*instance, error
 
 	// The first Do binds the life of the browser to the context it gets, so
 	// it runs on browserCtx and the start is bounded here instead.
-	err := bounded(ctx, startTimeout, func() error {
+	err = bounded(ctx, startTimeout, func() error {
 		if err := chromedp.Do(browserCtx); err != nil {
 			return err
 		}
@@ -126,6 +237,11 @@ func startInstance(ctx context.Context, path string, tabs int) (*instance, error
 	}
 	if err != nil {
 		in.close()
+		if !root {
+			if why := sandboxFailure(err.Error()); why != "" {
+				return nil, fmt.Errorf("%w (%s): %s", ErrSandbox, why, sandboxHelp)
+			}
+		}
 		return nil, fmt.Errorf("start %s: %w", path, err)
 	}
 	return in, nil
@@ -149,10 +265,11 @@ func bounded(ctx context.Context, timeout time.Duration, f func() error) error {
 	}
 }
 
-// close kills the browser and frees its resources. It is safe to call more
-// than once and from several goroutines. It does not close the browser
-// gracefully: a browser that hangs must die too, and every result that
-// matters has been read when close runs.
+// close kills the browser, frees its resources and removes its profile
+// directory. It is safe to call more than once and from several goroutines;
+// every call returns when the directory is gone. It does not close the
+// browser gracefully: a browser that hangs must die too, and every result
+// that matters has been read when close runs.
 func (in *instance) close() {
 	in.closeOnce.Do(func() {
 		close(in.done)
@@ -160,7 +277,10 @@ func (in *instance) close() {
 			in.proc.Kill()
 		}
 		in.browserCancel()
-		in.allocCancel()
+		in.allocCancel() // waits for the browser process to exit
+		// A directory that cannot be removed now is left to
+		// SweepProfiles in a later run.
+		removeProfile(in.profile)
 	})
 }
 

@@ -45,15 +45,21 @@
 //
 // # Robustness
 //
-// Pages get no network: every request is blocked, and the document is set
-// with Page.setDocumentContent. Each page has a timeout. When the browser
-// crashes or hangs, it is killed and restarted, and the unfinished pages are
-// done again, up to three times each; the results of a call come back
-// exactly once, in job order.
+// Pages get no network: every request is blocked, the document is set with
+// Page.setDocumentContent, and the browser resolves no host name, uses no
+// proxy and sends no WebRTC traffic, so nothing leaves the machine, not even
+// a DNS query. Each page has a timeout. When the browser crashes or hangs,
+// it is killed and restarted, and the unfinished pages are done again, up
+// to three times each; the results of a call come back exactly once, in job
+// order.
 //
 // # Chromium
 //
-// FindChrome finds the browser. It runs headless with a fresh temporary
-// profile, which is removed when the Renderer closes. Version reports the
-// browser version for dataset metadata.
+// FindChrome finds the browser. It runs headless, in Chromium's sandbox
+// unless the program runs as root (New fails with ErrSandbox, which says how
+// to fix it, when the sandbox cannot start), with a fresh profile directory
+// formplan-chrome-PID-RANDOM in os.TempDir(), which is removed when the
+// browser is replaced or the Renderer closes. SweepProfiles removes the
+// directories of processes that died before they could. Version reports
+// the browser version for dataset metadata.
 package render

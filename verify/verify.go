@@ -4,7 +4,26 @@
 // time, decodes the row's metadata JSON and re-simulates its plans with
 // statesim, the way docs/SCHEMA.md §3 describes. It never calls the suite
 // builders, so a label that disagrees with the simulation is reported, not
-// reproduced. The checks per row are:
+// reproduced.
+//
+// Before reading a file, Dir makes sure reading it is safe and says in one
+// line, naming the file, why it is not (files.go, footer.go):
+//
+//   - only regular files (or symbolic links to one) are read: a named pipe,
+//     device, socket or directory named like a shard is an error found with
+//     Lstat before anything opens it, since opening a pipe would block;
+//
+//   - the file starts and ends with Parquet's magic number, its footer fits
+//     in it, and the footer and page index, walked without decoding them,
+//     declare no length past their end, no deeper nesting than Parquet's,
+//     and no more than 512 MB once decoded: the Parquet reader allocates
+//     what they declare before reading it;
+//
+//   - the schema is the dataset's: a file of another schema is named with
+//     its first column that is missing, out of place, unexpected, or of
+//     another type or repetition.
+//
+// The checks per row are:
 //
 //   - id, seed, index: the id is the name-based UUID of "<seed>/<suite>/<index>"
 //     (generate.QuestionID), ids are unique within a suite, and indices run
@@ -32,10 +51,30 @@
 //     apart in run order; the run completes the task; the earlier picture has
 //     strictly more unmet wants and is the answer; order and distance agree;
 //
-//   - images: when present, image (and image_2 for temporal_order) decode as
-//     PNG of image_width x image_height pixels. Rows without pictures, as
-//     written with --no-images, pass; a row with only one of its two
-//     pictures does not.
+//   - images: when present, image (and image_2 for temporal_order) are PNG
+//     whose header declares image_width x image_height pixels, which must
+//     be the size of a form picture at the row's scale (formview.Width x
+//     formview.Height CSS px times the scale, whole pixels, scale at most
+//     MaxScale); only then is a picture decoded, so memory is bounded
+//     whatever a file declares. Rows without pictures, as written with
+//     --no-images, pass; a row with only one of its two pictures does not;
+//
+//   - boxes: for a row with pictures, per picture one box per form element,
+//     in form order, with its id, kind and name, inside the picture, each
+//     below the one before, norm its pixels over the picture size; per plan,
+//     the steps' targets and click points on picture 1 (formview.Steps);
+//
+//   - probes (probes.go): each picture shows the state the metadata says it
+//     pictures (metadata.pictures; the start for every suite but
+//     temporal_order, whose two pictures show two states of its run), read
+//     from its pixels in each element's box: every checkbox checked or not,
+//     every radio button selected or not, the slider's thumb where its
+//     value puts it and that value printed after it, every text box empty
+//     or holding text, of the text's width when the file records the
+//     pictures' font (Liberation Sans). A picture of another state, or with
+//     one element painted over, fails with the element and the column
+//     named: "image: the 2nd checkbox (e3) looks unchecked but the state
+//     has it checked";
 //
 //   - image_needed: re-derived. A multiple-choice row must carry, per
 //     option, a start from which that option and no other is correct (the
@@ -48,16 +87,18 @@
 //
 //   - horizon: every option has as many steps as the horizon says.
 //
-// The prompts and the boxes column are not re-derived.
+// With Options.Rerender, DirWith also renders every picture again in
+// Chromium and compares it with the row's, pixel for pixel, and its boxes
+// with the boxes column (rerender.go).
+//
+// The prompts are not re-derived.
 package verify
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"image/png"
 	"io"
 	"io/fs"
 	"maps"
@@ -112,6 +153,7 @@ type Report struct {
 	Suites   []SuiteReport // per suite directory, in name order
 	Files    []string      // every file read, in reading order
 	Rows     int64         // rows checked in all
+	Pictures int64         // pictures whose every element was probed (see checkPictures)
 	Failed   int64         // failing rows in all, including those past MaxFailures
 	Failures []Failure     // the first MaxFailures failing rows, in reading order
 }
@@ -122,9 +164,15 @@ func (r *Report) OK() bool { return r.Failed == 0 }
 // Dir checks every row of every <dir>/<suite>/*.parquet file. Files are
 // read one at a time, in batches, so memory does not grow with the
 // dataset. The error is for what prevents checking (a missing directory, no
-// files, an unreadable file, a cancelled ctx); rows that fail their checks
-// are listed in the Report instead.
+// files, a file that is not a regular file, not Parquet or not of the
+// dataset schema, a cancelled ctx); rows that fail their checks are listed
+// in the Report instead.
 func Dir(ctx context.Context, dir string) (Report, error) {
+	return DirWith(ctx, dir, Options{})
+}
+
+// DirWith is Dir with options: see Options.
+func DirWith(ctx context.Context, dir string, opt Options) (Report, error) {
 	info, err := os.Stat(dir)
 	if errors.Is(err, fs.ErrNotExist) {
 		return Report{}, missingDir(dir)
@@ -146,6 +194,11 @@ func Dir(ctx context.Context, dir string) (Report, error) {
 		return Report{}, fmt.Errorf("verify: %s: %w (want %s)", dir, ErrNoFiles, filepath.Join(dir, "<suite>", "*.parquet"))
 	}
 
+	var rr *rerenderer
+	if opt.Rerender {
+		rr = newRerenderer(opt.Chrome)
+		defer rr.close()
+	}
 	var rep Report
 	var cur *suiteState
 	for _, path := range files {
@@ -161,7 +214,7 @@ func Dir(ctx context.Context, dir string) (Report, error) {
 		sr.Files++
 		rep.Files = append(rep.Files, path)
 		cur.startFile(filepath.Base(path))
-		if err := checkFile(ctx, path, cur, sr, &rep); err != nil {
+		if err := checkFile(ctx, path, cur, sr, &rep, rr); err != nil {
 			return rep, err
 		}
 	}
@@ -178,37 +231,6 @@ func (d missingDir) Error() string {
 }
 
 func (d missingDir) Unwrap() error { return fs.ErrNotExist }
-
-// findFiles returns the <dir>/<suite>/*.parquet files, suite by suite in
-// name order and in name order within a suite, leaving out hidden names
-// (the writer's temporary files start with a dot). direct reports whether
-// dir itself holds Parquet files.
-func findFiles(dir string) (files []string, direct bool, err error) {
-	subs, err := os.ReadDir(dir)
-	if err != nil {
-		return nil, false, fmt.Errorf("verify: %w", err)
-	}
-	for _, sub := range subs {
-		name := sub.Name()
-		if strings.HasPrefix(name, ".") {
-			continue
-		}
-		if !sub.IsDir() {
-			direct = direct || strings.HasSuffix(name, ".parquet")
-			continue
-		}
-		entries, err := os.ReadDir(filepath.Join(dir, name))
-		if err != nil {
-			return nil, false, fmt.Errorf("verify: %w", err)
-		}
-		for _, e := range entries {
-			if n := e.Name(); !e.IsDir() && !strings.HasPrefix(n, ".") && strings.HasSuffix(n, ".parquet") {
-				files = append(files, filepath.Join(dir, name, n))
-			}
-		}
-	}
-	return files, direct, nil
-}
 
 // shardName matches the file name of shard K of N.
 var shardName = regexp.MustCompile(`^test-(\d+)-of-(\d+)\.parquet$`)
@@ -232,6 +254,10 @@ type suiteState struct {
 	prevFile  string           // the file read before, "" at first
 	shards    map[int]map[int]bool
 	groups    map[string]*group // groups of rows not yet complete, by group_id
+	// textWidths is whether the current file's text boxes are checked for
+	// the width of their text (see textWidthsKnown).
+	textWidths bool
+	probed     int64 // pictures probed in all
 }
 
 func newSuiteState(name string) *suiteState {
@@ -278,22 +304,29 @@ func (st *suiteState) missing() []string {
 	return out
 }
 
-// checkFile checks the rows of one file and adds them to rep.
-func checkFile(ctx context.Context, path string, st *suiteState, sr *SuiteReport, rep *Report) error {
-	r, err := dataset.Open(path)
+// checkFile checks the rows of one file and adds them to rep, re-rendering
+// their pictures with rr unless it is nil.
+func checkFile(ctx context.Context, path string, st *suiteState, sr *SuiteReport, rep *Report, rr *rerenderer) error {
+	r, err := openFile(path)
 	if err != nil {
-		return fmt.Errorf("verify: %w", err)
+		return err
 	}
-	err = checkRows(ctx, r, path, st, sr, rep)
+	st.textWidths = textWidthsKnown(r)
+	if rr != nil {
+		rr.startFile(r)
+	}
+	err = checkRows(ctx, r, path, st, sr, rep, rr)
 	if cerr := r.Close(); err == nil && cerr != nil {
 		err = fmt.Errorf("verify: %w", cerr)
 	}
 	return err
 }
 
-// checkRows reads r to the end a batch at a time, checking every row.
-func checkRows(ctx context.Context, r *dataset.Reader, path string, st *suiteState, sr *SuiteReport, rep *Report) error {
+// checkRows reads r to the end a batch at a time, checking every row and
+// re-rendering its pictures with rr unless it is nil.
+func checkRows(ctx context.Context, r *dataset.Reader, path string, st *suiteState, sr *SuiteReport, rep *Report, rr *rerenderer) error {
 	batch := make([]dataset.Row, batchRows)
+	probs := make([]problems, batchRows)
 	var n int64
 	for {
 		if err := ctx.Err(); err != nil {
@@ -304,12 +337,19 @@ func checkRows(ctx context.Context, r *dataset.Reader, path string, st *suiteSta
 			return fmt.Errorf("verify: %w", rerr)
 		}
 		for i := range batch[:k] {
+			probs[i] = st.check(&batch[i])
+		}
+		if rr != nil {
+			if err := rr.batch(ctx, batch[:k], probs[:k]); err != nil {
+				return err
+			}
+		}
+		for i := range batch[:k] {
 			row := &batch[i]
-			probs := st.check(row)
 			n++
 			sr.Rows++
 			rep.Rows++
-			if len(probs) == 0 {
+			if len(probs[i]) == 0 {
 				continue
 			}
 			sr.Failed++
@@ -321,7 +361,7 @@ func checkRows(ctx context.Context, r *dataset.Reader, path string, st *suiteSta
 				}
 				rep.Failures = append(rep.Failures, Failure{
 					File: path, Suite: st.name, ID: row.ID, Index: idx,
-					Reason: strings.Join(probs, "; "),
+					Reason: strings.Join(probs[i], "; "),
 				})
 			}
 		}
@@ -329,6 +369,8 @@ func checkRows(ctx context.Context, r *dataset.Reader, path string, st *suiteSta
 			break
 		}
 	}
+	rep.Pictures += st.probed
+	st.probed = 0
 	if n != r.NumRows() {
 		return fmt.Errorf("verify: %s: read %d rows, the footer says %d", path, n, r.NumRows())
 	}
@@ -348,13 +390,14 @@ func (st *suiteState) check(row *dataset.Row) (probs problems) {
 		}
 	}()
 	st.checkIdentity(row, &probs)
-	checkImages(row, st.name, &probs)
+	pics := checkImages(row, st.name, &probs)
 	var m suites.Meta
 	if err := json.Unmarshal([]byte(row.Metadata), &m); err != nil {
 		probs.addf("metadata does not decode: %v", err)
 		return probs
 	}
 	checkMeta(row, st.name, &m, &probs)
+	st.probed += int64(checkPictures(row, &m, pics, st.textWidths, &probs))
 	st.checkGroup(row, &m, &probs)
 	return probs
 }
@@ -393,49 +436,6 @@ func (st *suiteState) checkIdentity(row *dataset.Row, p *problems) {
 			}
 			st.ids[row.ID] = idx
 		}
-	}
-}
-
-// checkImages checks the picture columns: none, or every picture the suite
-// needs, each a PNG of the recorded size.
-func checkImages(row *dataset.Row, suite string, p *problems) {
-	need := 1
-	if suite == "temporal_order" {
-		need = 2
-	}
-	has1 := row.Image != nil && row.Image.Bytes != nil
-	has2 := row.Image2 != nil && row.Image2.Bytes != nil
-	if !has1 && !has2 {
-		if row.ImageWidth != 0 || row.ImageHeight != 0 {
-			p.addf("image_width x image_height is %d x %d but the row has no image", row.ImageWidth, row.ImageHeight)
-		}
-		return
-	}
-	switch {
-	case need == 2 && has1 != has2:
-		p.addf("only one of the two pictures is present (image %v, image_2 %v)", has1, has2)
-	case need == 1 && has2:
-		p.addf("image_2 is set, but %s has one picture", suite)
-	case need == 1 && !has1:
-		p.addf("image is null but image_2 is set")
-	}
-	if has1 {
-		checkPNG("image", row.Image.Bytes, row.ImageWidth, row.ImageHeight, p)
-	}
-	if has2 {
-		checkPNG("image_2", row.Image2.Bytes, row.ImageWidth, row.ImageHeight, p)
-	}
-}
-
-// checkPNG decodes b in full and compares its size with w x h.
-func checkPNG(col string, b []byte, w, h int64, p *problems) {
-	img, err := png.Decode(bytes.NewReader(b))
-	if err != nil {
-		p.addf("%s does not decode as PNG: %v", col, err)
-		return
-	}
-	if sz := img.Bounds().Size(); int64(sz.X) != w || int64(sz.Y) != h {
-		p.addf("%s is %d x %d pixels, but image_width x image_height is %d x %d", col, sz.X, sz.Y, w, h)
 	}
 }
 

@@ -41,6 +41,7 @@ func TestMain(m *testing.M) {
 	clean = dir
 	code := m.Run()
 	os.RemoveAll(dir)
+	removePictureSets()
 	os.Exit(code)
 }
 
@@ -417,33 +418,6 @@ func TestTampered(t *testing.T) {
 				}
 			}
 		})
-	}
-}
-
-// TestPictures checks that rows with every picture, of the recorded size,
-// pass.
-func TestPictures(t *testing.T) {
-	dir := copyTree(t, clean)
-	for _, suite := range suites.Names() {
-		rewrite(t, dir, suite, func(t *testing.T, rows []dataset.Row) []dataset.Row {
-			pic := pngBytes(t, 160, 210)
-			for i := range rows {
-				r := &rows[i]
-				r.Image = &dataset.Image{Bytes: pic}
-				if suite == "temporal_order" {
-					r.Image2 = &dataset.Image{Bytes: pic}
-				}
-				r.ImageWidth, r.ImageHeight = 160, 210
-			}
-			return rows
-		})
-	}
-	rep, err := Dir(context.Background(), dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !rep.OK() {
-		t.Fatalf("%d failing rows: %+v", rep.Failed, rep.Failures[0])
 	}
 }
 

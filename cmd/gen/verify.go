@@ -34,6 +34,8 @@ func verifyCmd(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	fs := pflag.NewFlagSet("gen verify", pflag.ContinueOnError)
 	fs.SetOutput(stderr)
 	quiet := fs.BoolP("quiet", "q", false, "print nothing but failures and errors")
+	rerender := fs.Bool("rerender", false, "also render every picture again in Chromium and compare pixel for pixel (exact at --scale 1)")
+	chrome := fs.String("chrome", "", "Chromium for --rerender (default: $CHROME_PATH, then chromium on PATH)")
 	fs.Usage = func() { fmt.Fprintf(stderr, verifyUsage, fs.FlagUsages()) }
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, pflag.ErrHelp) {
@@ -50,7 +52,7 @@ func verifyCmd(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	}
 	dir := fs.Arg(0)
 	start := time.Now()
-	rep, err := verify.Dir(ctx, dir)
+	rep, err := verify.DirWith(ctx, dir, verify.Options{Rerender: *rerender, Chrome: *chrome})
 	if err != nil {
 		return err
 	}
@@ -82,7 +84,7 @@ func verifyCmd(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		return fmt.Errorf("verify: %d of %d rows failed", rep.Failed, rep.Rows)
 	}
 	if !*quiet {
-		fmt.Fprintf(stdout, "%d rows in %d files ok in %s\n", rep.Rows, len(rep.Files), generate.Elapsed(time.Since(start)))
+		fmt.Fprintf(stdout, "%d rows (%d pictures probed) in %d files ok in %s\n", rep.Rows, rep.Pictures, len(rep.Files), generate.Elapsed(time.Since(start)))
 	}
 	return nil
 }

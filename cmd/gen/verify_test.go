@@ -1,13 +1,20 @@
 package main
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
+	"image"
+	"image/draw"
+	"image/png"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/formplan/formplan/dataset"
+	"github.com/formplan/formplan/render"
 	"github.com/formplan/formplan/suites"
 )
 
@@ -128,5 +135,73 @@ func TestVerifyHelp(t *testing.T) {
 		if !strings.Contains(stderr, want) {
 			t.Errorf("help lacks %q:\n%s", want, stderr)
 		}
+	}
+}
+
+// TestVerifyPictures checks gen verify on a dataset with pictures at scale
+// 2: it passes, and a picture with one checkbox painted over fails, the
+// element named.
+func TestVerifyPictures(t *testing.T) {
+	if _, err := render.FindChrome(""); err != nil {
+		t.Skipf("no Chromium: %v", err)
+	}
+	dir := t.TempDir()
+	if _, stderr, err := runGen(t, "--quiet", "--seed", "5", "--n", "6", "--scale", "2", "--suites", "plan_semantic", "--families", "checkboxes", "--out", dir); err != nil {
+		t.Fatalf("gen: %v\n%s", err, stderr)
+	}
+	if stdout, stderr, err := runGen(t, "verify", dir); err != nil || !strings.Contains(stdout, "6 rows ok") {
+		t.Fatalf("gen verify: %v\n%s%s", err, stdout, stderr)
+	}
+	files, err := filepath.Glob(filepath.Join(dir, "plan_semantic", "*.parquet"))
+	if err != nil || len(files) != 1 {
+		t.Fatalf("files %v, %v", files, err)
+	}
+	rows, err := dataset.ReadRows(files[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := &rows[3]
+	img, err := png.Decode(bytes.NewReader(r.Image.Bytes))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rgba := image.NewRGBA(img.Bounds())
+	draw.Draw(rgba, rgba.Bounds(), img, image.Point{}, draw.Src)
+	// The first checkbox is 13 CSS px square at (4, 54): paint it white.
+	draw.Draw(rgba, image.Rect(8, 108, 34, 134), image.White, image.Point{}, draw.Src)
+	var b bytes.Buffer
+	if err := png.Encode(&b, rgba); err != nil {
+		t.Fatal(err)
+	}
+	r.Image.Bytes = b.Bytes()
+	if err := dataset.WriteFile(files[0], dataset.Options{}, rows...); err != nil {
+		t.Fatal(err)
+	}
+	_, stderr, err := runGen(t, "verify", dir)
+	if err == nil || !strings.Contains(stderr, fmt.Sprintf("FAIL plan_semantic %s (index 3): image: the checkbox", r.ID)) ||
+		!strings.Contains(stderr, "(e0) looks neither checked nor unchecked") {
+		t.Fatalf("gen verify: %v\n%s", err, stderr)
+	}
+}
+
+// TestVerifyNotRegular checks that gen verify stops at once, naming the
+// file, when a shard's name is taken by something that is not a regular
+// file (here a directory; a named pipe is tested in package verify).
+func TestVerifyNotRegular(t *testing.T) {
+	dir := verifyDataset(t, 3)
+	path := filepath.Join(dir, "edge_case", "test-00000-of-00001.parquet")
+	if err := os.Remove(path); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Mkdir(path, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	_, _, err := runGen(t, "verify", dir)
+	if err == nil || err.Error() != "verify: "+path+" is not a regular file (a directory)" {
+		t.Fatalf("error %v", err)
+	}
+	if d := time.Since(start); d > 5*time.Second {
+		t.Errorf("took %v", d)
 	}
 }
