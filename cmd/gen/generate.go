@@ -159,7 +159,8 @@ func generateCmd(ctx context.Context, c *config, stdout, stderr io.Writer) error
 	chromium, fonts := "", ""
 	meta := map[string]string{}
 	if !c.noImages {
-		render.SweepProfiles()                                                                                 // what killed runs left; a failure here only leaves them
+		// Remove the browser profiles killed runs left; a failure only leaves them.
+		render.SweepProfiles()
 		r, err := render.New(ctx, render.Options{ChromePath: c.chrome, Scale: c.scale, Head: formview.Head()}) // finds Chromium
 		if err != nil {
 			return err
