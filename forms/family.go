@@ -5,7 +5,6 @@ import (
 	"math/rand/v2"
 	"slices"
 	"strconv"
-	"strings"
 )
 
 // Family is the recipe for a kind of form. Families are data: the built-in ones
@@ -245,41 +244,68 @@ var smallNames = func() (t [32][2]string) {
 	return t
 }()
 
-// listKeys returns the Keys of Submit and of every label of the family's
-// label lists: whichever a form draws, its random labels must differ.
-func (f *Family) listKeys() []string {
-	keys := make([]string, 1, 9)
-	keys[0] = "Subrnit" // Key("Submit")
+// foldKey holds a Key of at most 15 bytes by value, so that comparing the
+// keys of random labels allocates nothing. Every key of a label RandomLabel
+// draws fits.
+type foldKey struct {
+	n uint8
+	b [15]byte
+}
+
+// makeFoldKey holds key, and reports whether it fits.
+func makeFoldKey(key string) (foldKey, bool) {
+	var k foldKey
+	if len(key) > len(k.b) {
+		return k, false
+	}
+	k.n = uint8(copy(k.b[:], key))
+	return k, true
+}
+
+// appendListKeys appends the keys of Submit and of every label of the
+// family's label lists: whichever a form draws, its random labels must
+// differ. Keys too long to fit a foldKey cannot be a random label's.
+func (f *Family) appendListKeys(keys []foldKey) []foldKey {
+	keys = append(keys, asciiFold("Submit"))
 	for _, g := range f.Groups {
 		if g.Labels == LabelsList {
 			for _, l := range g.LabelList {
-				keys = append(keys, Key(l))
+				if k, ok := makeFoldKey(Key(l)); ok {
+					keys = append(keys, k)
+				}
 			}
 		}
 	}
 	return keys
 }
 
-// asciiKey is Key for the labels RandomLabel draws, letters and digits of
-// ASCII, where the confusable skeleton maps only four characters.
-func asciiKey(s string) string {
-	if !strings.ContainsAny(s, "mI01") {
-		return s
-	}
-	var b strings.Builder
+// asciiFold is Key for the labels RandomLabel draws, letters and digits of
+// ASCII, where the confusable skeleton maps only four characters; s must
+// be at most 7 bytes.
+func asciiFold(s string) foldKey {
+	var k foldKey
 	for i := 0; i < len(s); i++ {
 		switch c := s[i]; c {
 		case 'm':
-			b.WriteString("rn")
+			k.b[k.n], k.b[k.n+1] = 'r', 'n'
+			k.n += 2
+			continue
 		case 'I', '1':
-			b.WriteByte('l')
+			k.b[k.n] = 'l'
 		case '0':
-			b.WriteByte('O')
+			k.b[k.n] = 'O'
 		default:
-			b.WriteByte(c)
+			k.b[k.n] = c
 		}
+		k.n++
 	}
-	return b.String()
+	return k
+}
+
+// asciiKey is asciiFold as a string.
+func asciiKey(s string) string {
+	k := asciiFold(s)
+	return string(k.b[:k.n])
 }
 
 // NewForm draws a form of the family. The same source state gives the same form.
@@ -291,7 +317,9 @@ func (f *Family) NewForm(rng *rand.Rand) Form {
 		total += counts[gi]
 	}
 	form := Form{Family: f.Name, Refer: f.Refer, Elements: make([]Element, 0, total)}
-	taken := f.listKeys() // a random label must not look like any of these or the labels drawn
+	// A random label must not look like any of these or the labels drawn.
+	var buf [16]foldKey
+	taken := f.appendListKeys(buf[:0])
 	var ordinal [len(kindNames)]int
 	add := func(e Element) {
 		ordinal[e.Kind]++
@@ -312,7 +340,7 @@ func (f *Family) NewForm(rng *rand.Rand) Form {
 			case LabelsRandom:
 				for {
 					e.Label = RandomLabel(rng)
-					k := asciiKey(e.Label)
+					k := asciiFold(e.Label)
 					if !Reserved(e.Label) && !slices.Contains(taken, k) {
 						taken = append(taken, k)
 						break

@@ -37,21 +37,43 @@ func init() {
 // Reserved reports whether s, in any case, is a word of the task grammar
 // or an ordinal such as "2nd".
 func Reserved(s string) bool {
-	l := strings.ToLower(s)
-	if reserved[l] {
+	var buf [24]byte
+	var l []byte
+	if len(s) <= len(buf) && isASCII(s) {
+		// The labels RandomLabel draws: lower them without allocating.
+		l = buf[:len(s)]
+		for i := range len(s) {
+			c := s[i]
+			if 'A' <= c && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			l[i] = c
+		}
+	} else {
+		l = []byte(strings.ToLower(s))
+	}
+	if reserved[string(l)] {
 		return true
 	}
 	n := len(l)
 	if n < 3 {
 		return false
 	}
-	if _, err := strconv.Atoi(l[:n-2]); err == nil {
-		switch l[n-2:] {
-		case "st", "nd", "rd", "th":
-			return true
-		}
+	switch string(l[n-2:]) {
+	case "st", "nd", "rd", "th":
+		_, err := strconv.Atoi(string(l[:n-2]))
+		return err == nil
 	}
 	return false
+}
+
+func isASCII(s string) bool {
+	for i := range len(s) {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
 }
 
 // Key returns the form under which two labels or text values count as the

@@ -293,23 +293,11 @@ func TestPictureTampered(t *testing.T) {
 	}{
 		{"checkbox ticked", "plan_semantic", func(t *testing.T, rows []dataset.Row) (int, string) {
 			// Draw the tick of a checked box over an unchecked one.
-			on := func(v statesim.Value, _ *forms.Element) bool { return v.N == 1 }
-			off := func(v statesim.Value, _ *forms.Element) bool { return v.N == 0 }
-			di, _, db := element(t, rows, forms.Checkbox, on)
-			i, j, b := element(t, rows, forms.Checkbox, off)
-			src, img := decodePNG(t, rows[di].Image.Bytes), decodePNG(t, rows[i].Image.Bytes)
-			pasteFrom(img, boxRect(b, 1), src, boxRect(db, 1))
-			rows[i].Image.Bytes = encodePNG(t, img)
+			i, j := pasteToggle(t, rows, forms.Checkbox, 1)
 			return i, fmt.Sprintf("image: %s looks checked but the state has it unchecked", elementName(ptr(meta(t, &rows[i]).Form), j))
 		}},
 		{"checkbox erased", "edge_case", func(t *testing.T, rows []dataset.Row) (int, string) {
-			on := func(v statesim.Value, _ *forms.Element) bool { return v.N == 1 }
-			off := func(v statesim.Value, _ *forms.Element) bool { return v.N == 0 }
-			di, _, db := element(t, rows, forms.Checkbox, off)
-			i, j, b := element(t, rows, forms.Checkbox, on)
-			src, img := decodePNG(t, rows[di].Image.Bytes), decodePNG(t, rows[i].Image.Bytes)
-			pasteFrom(img, boxRect(b, 1), src, boxRect(db, 1))
-			rows[i].Image.Bytes = encodePNG(t, img)
+			i, j := pasteToggle(t, rows, forms.Checkbox, 0)
 			return i, fmt.Sprintf("image: %s looks unchecked but the state has it checked", elementName(ptr(meta(t, &rows[i]).Form), j))
 		}},
 		{"checkbox painted over", "future_state", func(t *testing.T, rows []dataset.Row) (int, string) {
@@ -320,13 +308,7 @@ func TestPictureTampered(t *testing.T) {
 			return i, fmt.Sprintf("image: %s looks neither checked nor unchecked", elementName(ptr(meta(t, &rows[i]).Form), j))
 		}},
 		{"radio selected", "plan_shuffle", func(t *testing.T, rows []dataset.Row) (int, string) {
-			on := func(v statesim.Value, _ *forms.Element) bool { return v.N == 1 }
-			off := func(v statesim.Value, _ *forms.Element) bool { return v.N == 0 }
-			di, _, db := element(t, rows, forms.Radio, on)
-			i, j, b := element(t, rows, forms.Radio, off)
-			src, img := decodePNG(t, rows[di].Image.Bytes), decodePNG(t, rows[i].Image.Bytes)
-			pasteFrom(img, boxRect(b, 1), src, boxRect(db, 1))
-			rows[i].Image.Bytes = encodePNG(t, img)
+			i, j := pasteToggle(t, rows, forms.Radio, 1)
 			return i, fmt.Sprintf("image: %s looks selected but the state has it not selected", elementName(ptr(meta(t, &rows[i]).Form), j))
 		}},
 		{"slider thumb moved", "edge_case", func(t *testing.T, rows []dataset.Row) (int, string) {
@@ -712,4 +694,19 @@ func TestBoxesColumn(t *testing.T) {
 			t.Log(rep.Failures[0].Reason)
 		})
 	}
+}
+
+// pasteToggle pastes, over the first element of kind whose state is not
+// look, the picture of one whose state is: the picture then shows look
+// where the state says otherwise. It returns the edited row and element.
+func pasteToggle(t *testing.T, rows []dataset.Row, kind forms.Kind, look int) (row, el int) {
+	t.Helper()
+	has := func(v statesim.Value, _ *forms.Element) bool { return v.N == look }
+	hasNot := func(v statesim.Value, _ *forms.Element) bool { return v.N != look }
+	di, _, db := element(t, rows, kind, has)
+	i, j, b := element(t, rows, kind, hasNot)
+	src, img := decodePNG(t, rows[di].Image.Bytes), decodePNG(t, rows[i].Image.Bytes)
+	pasteFrom(img, boxRect(b, 1), src, boxRect(db, 1))
+	rows[i].Image.Bytes = encodePNG(t, img)
+	return i, j
 }

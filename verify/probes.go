@@ -106,29 +106,22 @@ func (r rect) inset(f float64) rect {
 // frac returns the fraction of the pixels of r that is reports, 0 for an
 // empty region.
 func (m *rgb) frac(r rect, is func(r, g, b int) bool) float64 {
-	n, all := 0, 0
-	for y := r.y0; y < r.y1; y++ {
-		for x := r.x0; x < r.x1; x++ {
-			all++
-			if is(m.at(x, y)) {
-				n++
-			}
-		}
-	}
-	if all == 0 {
-		return 0
-	}
-	return float64(n) / float64(all)
+	return m.fracOutside(r, rect{}, is)
 }
 
 // ring returns the fraction of the pixels of r's outer band, frac of its
 // size wide, that is reports.
 func (m *rgb) ring(r rect, f float64, is func(r, g, b int) bool) float64 {
-	in := r.inset(f)
+	return m.fracOutside(r, r.inset(f), is)
+}
+
+// fracOutside returns the fraction of the pixels of r outside hole that
+// is reports, 0 when there are none.
+func (m *rgb) fracOutside(r, hole rect, is func(r, g, b int) bool) float64 {
 	n, all := 0, 0
 	for y := r.y0; y < r.y1; y++ {
 		for x := r.x0; x < r.x1; x++ {
-			if x >= in.x0 && x < in.x1 && y >= in.y0 && y < in.y1 {
+			if x >= hole.x0 && x < hole.x1 && y >= hole.y0 && y < hole.y1 {
 				continue
 			}
 			all++

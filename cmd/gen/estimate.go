@@ -6,6 +6,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"syscall"
 )
 
@@ -23,10 +24,8 @@ func estimate(c *config, rows int64) float64 {
 	per := float64(textBytes)
 	if !c.noImages {
 		pics := 1.0
-		for _, s := range c.suites {
-			if s == "temporal_order" {
-				pics = 2 // the most any row has: the estimate is an upper one
-			}
+		if slices.Contains(c.suites, "temporal_order") {
+			pics = 2 // the most any row has: the estimate is an upper one
 		}
 		per += pics * pictureBytes * math.Pow(c.scale, 1.32)
 	}

@@ -79,6 +79,17 @@ func hashTree(t *testing.T, dir string) map[string]string {
 	return sums
 }
 
+// sameFiles reports, with format (which takes the file's name), every
+// file of want that got lacks or holds with other bytes.
+func sameFiles(t *testing.T, want, got map[string]string, format string) {
+	t.Helper()
+	for name, h := range want {
+		if got[name] != h {
+			t.Errorf(format, name)
+		}
+	}
+}
+
 func TestDeterministicAcrossWorkers(t *testing.T) {
 	a, b := t.TempDir(), t.TempDir()
 	for _, run := range []struct{ dir, workers string }{{a, "1"}, {b, "4"}} {
@@ -90,11 +101,7 @@ func TestDeterministicAcrossWorkers(t *testing.T) {
 	if len(ha) != 19 { // 5 suites, the card, croissant.json, utils.py, 2 caption tasks a suite and the run's manifest
 		t.Fatalf("%d files, want one per suite, the card, croissant.json and the lmms-eval tasks: %v", len(ha), ha)
 	}
-	for k, v := range ha {
-		if hb[k] != v {
-			t.Errorf("%s differs between --workers 1 and 4", k)
-		}
-	}
+	sameFiles(t, ha, hb, "%s differs between --workers 1 and 4")
 }
 
 func TestGenerateRows(t *testing.T) {
@@ -242,11 +249,7 @@ func TestResume(t *testing.T) {
 		t.Error("resume rewrote a complete file")
 	}
 	hf, hb := hashTree(t, full), hashTree(t, broken)
-	for k, v := range hf {
-		if hb[k] != v {
-			t.Errorf("%s differs from the uninterrupted run", k)
-		}
-	}
+	sameFiles(t, hf, hb, "%s differs from the uninterrupted run")
 	if _, err := os.Stat(filepath.Join(broken, "plan_shuffle", ".test-00000-of-00001.parquet.tmp-1")); err == nil {
 		t.Error("resume left the interrupted run's temporary file")
 	}
@@ -369,11 +372,7 @@ func TestCardAgain(t *testing.T) {
 		t.Fatal(err)
 	}
 	after := hashTree(t, dir)
-	for name, h := range before {
-		if after[name] != h {
-			t.Errorf("gen card rewrote %s differently", name)
-		}
-	}
+	sameFiles(t, before, after, "gen card rewrote %s differently")
 	if len(after) != len(before) {
 		t.Errorf("gen card left %d files, gen wrote %d", len(after), len(before))
 	}

@@ -1,42 +1,14 @@
 package main
 
 import (
-	"bytes"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
 
-	"github.com/parquet-go/parquet-go"
+	"github.com/formplan/formplan/internal/fixture"
 )
-
-// flipPageByte flips the last byte of column col's chunk in the first row
-// group of the Parquet file at path: a page is damaged, the footer is not.
-func flipPageByte(t *testing.T, path, col string) {
-	t.Helper()
-	raw, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	f, err := parquet.OpenFile(bytes.NewReader(raw), int64(len(raw)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	flipped := false
-	for _, c := range f.Metadata().RowGroups[0].Columns {
-		if strings.Join(c.MetaData.PathInSchema, ".") == col {
-			raw[c.MetaData.DataPageOffset+c.MetaData.TotalCompressedSize-1] ^= 0x01
-			flipped = true
-		}
-	}
-	if !flipped {
-		t.Fatalf("%s has no column %s", path, col)
-	}
-	if err := os.WriteFile(path, raw, 0o644); err != nil {
-		t.Fatal(err)
-	}
-}
 
 // --resume reads every page of a file it would keep: a file whose page is
 // corrupt but whose footer is intact is made again.
@@ -47,7 +19,7 @@ func TestResumeRedoesCorruptPage(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := hashTree(t, out)
-	flipPageByte(t, filepath.Join(out, "edge_case", "test-00000-of-00001.parquet"), "question")
+	fixture.FlipPageByte(t, filepath.Join(out, "edge_case", "test-00000-of-00001.parquet"), "question")
 	stdout, _, err := runGen(t, append(args, "--resume")...)
 	if err != nil {
 		t.Fatal(err)
@@ -58,12 +30,7 @@ func TestResumeRedoesCorruptPage(t *testing.T) {
 			t.Errorf("want the corrupt edge_case redone and future_state kept:\n%s", stdout)
 		}
 	}
-	got := hashTree(t, out)
-	for k, v := range want {
-		if got[k] != v {
-			t.Errorf("%s differs from the first run after resume", k)
-		}
-	}
+	sameFiles(t, want, hashTree(t, out), "%s differs from the first run after resume")
 }
 
 // gen card writes a card only for files of one run.

@@ -125,11 +125,7 @@ func TestSignals(t *testing.T) {
 				t.Errorf("resume left %v", left)
 			}
 			got := hashTree(t, out)
-			for k, v := range want {
-				if got[k] != v {
-					t.Errorf("%s differs from the undisturbed run", k)
-				}
-			}
+			sameFiles(t, want, got, "%s differs from the undisturbed run")
 			if len(got) != len(want) {
 				t.Errorf("%d files, the undisturbed run has %d", len(got), len(want))
 			}
