@@ -410,14 +410,7 @@ func TestPictureTampered(t *testing.T) {
 					id, index = rows[i].ID, *rows[i].Index
 					return rows
 				})
-				rep, err := Dir(context.Background(), dir)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if rep.Failed != 1 || len(rep.Failures) != 1 {
-					t.Fatalf("%d failing rows, want 1: %+v", rep.Failed, rep.Failures)
-				}
-				f := rep.Failures[0]
+				f, _ := onlyFailure(t, dir)
 				t.Logf("%s %s (index %d): %s", f.Suite, f.ID, f.Index, f.Reason)
 				if f.ID != id || f.Index != index || f.Suite != tc.suite {
 					t.Errorf("failure names %s %s (index %d), want %s %s (index %d)", f.Suite, f.ID, f.Index, tc.suite, id, index)

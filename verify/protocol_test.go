@@ -111,14 +111,7 @@ func TestTamperedPaper(t *testing.T) {
 				index = *rows[tc.edit(t, rows)].Index
 				return rows
 			})
-			rep, err := Dir(context.Background(), dir)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if rep.Failed != 1 || len(rep.Failures) != 1 {
-				t.Fatalf("%d failing rows, want 1: %+v", rep.Failed, rep.Failures)
-			}
-			f := rep.Failures[0]
+			f, _ := onlyFailure(t, dir)
 			if f.Index != index || f.Suite != tc.suite || !strings.Contains(f.Reason, tc.want) {
 				t.Errorf("failure %s index %d: %q; want %s index %d, reason with %q", f.Suite, f.Index, f.Reason, tc.suite, index, tc.want)
 			}

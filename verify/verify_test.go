@@ -392,14 +392,7 @@ func TestTampered(t *testing.T) {
 				}
 				return rows
 			})
-			rep, err := Dir(context.Background(), dir)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if rep.OK() || rep.Failed != 1 || len(rep.Failures) != 1 {
-				t.Fatalf("%d failing rows, want 1: %+v", rep.Failed, rep.Failures)
-			}
-			f := rep.Failures[0]
+			f, rep := onlyFailure(t, dir)
 			t.Logf("%s %s (index %d): %s", f.Suite, f.ID, f.Index, f.Reason)
 			if f.ID != id || f.Index != index || f.Suite != tc.suite || f.File != suiteFile(t, dir, tc.suite) {
 				t.Errorf("failure names %s %s (index %d) in %s, want %s %s (index %d)", f.Suite, f.ID, f.Index, f.File, tc.suite, id, index)
@@ -536,4 +529,18 @@ func TestFailureCap(t *testing.T) {
 	if f := rep.Failures[0]; f.Index != 0 || !strings.Contains(f.Reason, "id repeats the row with index 0") {
 		t.Errorf("first failure %+v", f)
 	}
+}
+
+// onlyFailure checks dir and returns its one failing row and the report,
+// failing the test unless exactly one row fails.
+func onlyFailure(t *testing.T, dir string) (Failure, Report) {
+	t.Helper()
+	rep, err := Dir(context.Background(), dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.OK() || rep.Failed != 1 || len(rep.Failures) != 1 {
+		t.Fatalf("%d failing rows, want 1: %+v", rep.Failed, rep.Failures)
+	}
+	return rep.Failures[0], rep
 }
