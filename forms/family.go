@@ -33,6 +33,9 @@ type Group struct {
 	TextPool  []string `json:"text_pool,omitempty"`  // text boxes: values a form's vocabulary is drawn from
 	TextVocab int      `json:"text_vocab,omitempty"` // text boxes: how many values per form (default 3)
 	InTask    int      `json:"in_task,omitempty"`    // how many of the group a task constrains; 0 means all
+	// EnabledBy, if set, makes every element of the group conditional on
+	// a member of another group: see Condition and Enabler.
+	EnabledBy *Condition `json:"enabled_by,omitempty"`
 }
 
 // Range is a slider's span and step.
@@ -87,6 +90,25 @@ var builtins = []Family{
 			{Kind: TextBox, MinCount: 3, MaxCount: 3, TextPool: numbers(1000, 9999), TextVocab: 3, InTask: 1},
 		},
 	},
+	{
+		// A box that, once checked, opens two text boxes, as a form's
+		// "I have a promo code" does.
+		Name:  "checkbox_textboxes",
+		Refer: ByOrdinal,
+		Groups: []Group{
+			{Kind: Checkbox, MinCount: 1, MaxCount: 1},
+			{Kind: TextBox, MinCount: 2, MaxCount: 2, TextPool: numbers(1000, 9999), TextVocab: 3, EnabledBy: &Condition{Group: 0, Member: 1}},
+		},
+	},
+	{
+		// Radio buttons whose last ("Custom amount") opens a slider.
+		Name:  "radio_slider",
+		Refer: ByOrdinal,
+		Groups: []Group{
+			{Kind: Radio, MinCount: 3, MaxCount: 3},
+			{Kind: Slider, MinCount: 1, MaxCount: 1, Ranges: []Range{{-10, 10, 1}, {0, 10, 1}}, EnabledBy: &Condition{Group: 0, Member: -1}},
+		},
+	},
 }
 
 // Builtins returns the built-in families in a fixed order.
@@ -116,6 +138,10 @@ func (f Family) clone() Family {
 		g.LabelList = slices.Clone(g.LabelList)
 		g.Ranges = slices.Clone(g.Ranges)
 		g.TextPool = slices.Clone(g.TextPool)
+		if g.EnabledBy != nil {
+			c := *g.EnabledBy
+			g.EnabledBy = &c
+		}
 	}
 	return f
 }
@@ -215,7 +241,7 @@ func (f *Family) Validate() error {
 			return fmt.Errorf("%s: in_task %d: want 0 (all) to min_count %d", where, g.InTask, g.MinCount)
 		}
 	}
-	return nil
+	return f.checkConditions()
 }
 
 // GroupName returns the Group field NewForm gives the elements drawn from
@@ -316,6 +342,10 @@ func (f *Family) NewForm(rng *rand.Rand) Form {
 		counts[gi] = g.MinCount + rng.IntN(g.MaxCount-g.MinCount+1)
 		total += counts[gi]
 	}
+	var first []int // where each group's elements begin, for conditions
+	if f.conditional() {
+		first = make([]int, len(f.Groups))
+	}
 	form := Form{Family: f.Name, Refer: f.Refer, Elements: make([]Element, 0, total)}
 	// A random label must not look like any of these or the labels drawn.
 	var buf [16]foldKey
@@ -329,6 +359,9 @@ func (f *Family) NewForm(rng *rand.Rand) Form {
 	}
 	for gi, g := range f.Groups {
 		n := counts[gi]
+		if first != nil {
+			first[gi] = len(form.Elements)
+		}
 		var list []string
 		if g.Labels == LabelsList {
 			list = slices.Clone(g.LabelList)
@@ -373,5 +406,18 @@ func (f *Family) NewForm(rng *rand.Rand) Form {
 		}
 	}
 	add(Element{Kind: Submit, Label: "Submit"})
+	if first != nil {
+		f.enable(&form, first, counts)
+	}
 	return form
+}
+
+// conditional reports whether some group of the family has a condition.
+func (f *Family) conditional() bool {
+	for i := range f.Groups {
+		if f.Groups[i].EnabledBy != nil {
+			return true
+		}
+	}
+	return false
 }

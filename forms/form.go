@@ -33,6 +33,8 @@ type Element struct {
 	Max     int    `json:"max,omitempty"`   // slider maximum
 	Step    int    `json:"step,omitempty"`  // slider step (at least 1)
 	Group   string `json:"group,omitempty"` // the family group it was drawn from; radio buttons of one group exclude each other
+	// EnabledBy, if set, makes the element conditional: see Enabler.
+	EnabledBy *Enabler `json:"enabled_by,omitempty"`
 }
 
 // Ref names an element the way an instruction does: by label when Label is
@@ -203,6 +205,9 @@ func (f *Form) Validate() error {
 				return fmt.Errorf("%s: slider range %d..%d step %d: want min < max and (max-min) a multiple of step >= 1", where, e.Min, e.Max, e.Step)
 			}
 		}
+	}
+	if err := f.checkEnablers(); err != nil {
+		return err
 	}
 	if f.Refer != ByLabel && f.Refer != ByOrdinal {
 		return fmt.Errorf("forms: reference style %q: want %q or %q", f.Refer, ByLabel, ByOrdinal)

@@ -62,7 +62,9 @@ func (r Range) check() error {
 func (f *Family) Largest() Form {
 	form := Form{Family: f.Name, Refer: f.Refer}
 	var ordinal [len(kindNames)]int
+	first, counts := make([]int, len(f.Groups)), make([]int, len(f.Groups))
 	for gi, g := range f.Groups {
+		first[gi], counts[gi] = len(form.Elements), g.MaxCount
 		labels := slices.Clone(g.LabelList)
 		slices.SortStableFunc(labels, func(a, b string) int { return utf8.RuneCountInString(b) - utf8.RuneCountInString(a) })
 		for i := range g.MaxCount {
@@ -92,6 +94,7 @@ func (f *Family) Largest() Form {
 		}
 	}
 	form.Elements = append(form.Elements, Element{Kind: Submit, Label: "Submit", ID: elementID(len(form.Elements)), Ordinal: 1})
+	f.enable(&form, first, counts)
 	return form
 }
 

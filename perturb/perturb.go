@@ -20,7 +20,9 @@ func Goal(fam *forms.Family, f *forms.Form, rng *rand.Rand) statesim.Goal {
 // them, for callers that may still drop the task: every checkbox of a group
 // gets a random target (unless the group's InTask limits how many are
 // named), sliders a random position, one radio button of each group is to be
-// selected, and text boxes (InTask of them) a value from f.TextValues.
+// selected, and text boxes (InTask of them) a value from f.TextValues. On a
+// form with conditional elements, the task names an element's value only
+// with what enables it (see enableWants).
 func Wants(fam *forms.Family, f *forms.Form, rng *rand.Rand) []statesim.Want {
 	wants := make([]statesim.Want, 0, len(f.Elements))
 	var members []int // reused by every group
@@ -56,6 +58,9 @@ func Wants(fam *forms.Family, f *forms.Form, rng *rand.Rand) []statesim.Want {
 			}
 			wants = append(wants, statesim.Want{Target: f.RefOf(i), Value: v})
 		}
+	}
+	if f.Conditional() {
+		wants = enableWants(f, wants, rng)
 	}
 	return wants
 }
@@ -115,24 +120,36 @@ func Step(f *forms.Form, rng *rand.Rand) statesim.Action {
 // checkboxOps are the operations Step draws for a checkbox.
 var checkboxOps = [3]statesim.Op{statesim.Check, statesim.Uncheck, statesim.Click}
 
-// Error is one mistake applied to a clean form, with its kind.
+// Error is one mistake applied to a clean form, with its kind, or one of
+// the steps that enabled a disabled element for a mistake and disabled it
+// again.
 type Error struct {
-	Kind   string          // wrong_click, prefilled_text, partly_typed, moved_slider, wrong_radio
+	Kind   string          // wrong_click, prefilled_text, partly_typed, moved_slider, wrong_radio; Enabling or Disabling
 	Action statesim.Action // what was done
 }
+
+// The kinds of the steps around a mistake on a conditional element: the
+// mistake follows an Enabling step and may be followed by a Disabling one.
+const (
+	Enabling  = "enabling"
+	Disabling = "disabling"
+)
 
 // Errors draws n mistakes on f that move state s away from goal g where it
 // can: wrong clicks on checkboxes, pre-filled text (another value, or the
 // start of the text the task wants), a moved slider, a wrongly selected
 // radio button. Each error changes the state; it returns the errors
-// and the state after them.
+// and the state after them. A mistake on a disabled element comes with the
+// actions that enabled it and, half the time, disabled it again, so that
+// it counts as one of the n.
 func Errors(f *forms.Form, s statesim.State, g statesim.Goal, n int, rng *rand.Rand) ([]Error, statesim.State) {
 	out := make([]Error, 0, n)
 	s = s.Clone()
 	t := make(statesim.State, len(s)) // s after a candidate error
 	at := g.Indices(f)
 	unmet := g.UnmetAt(at, s)
-	for tries := 0; len(out) < n && tries < 50; tries++ {
+	made := 0
+	for tries := 0; made < n && tries < 50; tries++ {
 		i := rng.IntN(len(f.Elements))
 		e := &f.Elements[i]
 		ref := f.RefOf(i)
@@ -158,7 +175,15 @@ func Errors(f *forms.Form, s statesim.State, g statesim.Goal, n int, rng *rand.R
 			continue
 		}
 		copy(t, s)
-		statesim.ApplyAt(f, t, i, er.Action) // the action names element i, with an operation that fits it
+		ers := []Error{er}
+		if e.EnabledBy != nil && !statesim.Enabled(f, s, i) {
+			// A mistake on a disabled element happened while it was
+			// enabled: what enabled it is set first, and may be set back.
+			ers = enclose(f, s, i, er, rng)
+		}
+		for _, er := range ers {
+			statesim.ApplyInPlace(f, t, er.Action) // names an element of f with an operation that fits it
+		}
 		if t.Equal(s) {
 			continue
 		}
@@ -167,9 +192,46 @@ func Errors(f *forms.Form, s statesim.State, g statesim.Goal, n int, rng *rand.R
 			continue // it happens to help: not a mistake
 		}
 		s, t, unmet = t, s, u
-		out = append(out, er)
+		out = append(out, ers...)
+		made++
 	}
 	return out, s
+}
+
+// enclose returns the mistake er on element i, disabled in s, between the
+// action that enables i (a click on its box, a click on its radio button,
+// the slider moved up to the threshold) and, half the time, the action that
+// disables it again (the box clicked again, another radio button of the
+// group, the slider set back).
+func enclose(f *forms.Form, s statesim.State, i int, er Error, rng *rand.Rand) []Error {
+	k := f.Elements[i].EnabledBy.Element
+	en := &f.Elements[k]
+	ref := f.RefOf(k)
+	var on, off Error
+	switch en.Kind {
+	case forms.Checkbox:
+		on = Error{Enabling, statesim.Action{Op: statesim.Click, Target: ref}}
+		off = Error{Disabling, on.Action}
+	case forms.Radio:
+		on = Error{Enabling, statesim.Action{Op: statesim.Select, Target: ref}}
+		var others []int
+		for _, m := range f.Members(en.Group) {
+			if m != k {
+				others = append(others, m)
+			}
+		}
+		if len(others) == 0 {
+			return []Error{on, er}
+		}
+		off = Error{Disabling, statesim.Action{Op: statesim.Select, Target: f.RefOf(others[rng.IntN(len(others))])}}
+	case forms.Slider:
+		on = Error{Enabling, statesim.Action{Op: statesim.Set, Target: ref, N: statesim.EnablingValue(f, i, s[k]).N}}
+		off = Error{Disabling, statesim.Action{Op: statesim.Set, Target: ref, N: s[k].N}}
+	}
+	if rng.IntN(2) == 0 {
+		return []Error{on, er}
+	}
+	return []Error{on, er, off}
 }
 
 // wantedText returns the text g wants in the text box ref, or "".

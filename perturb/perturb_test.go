@@ -61,6 +61,7 @@ func TestStepIsInTheVocabulary(t *testing.T) {
 
 func TestErrorsAreMistakes(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 3))
+	enclosed := map[string]int{} // mistakes on a disabled element, per family
 	for _, fam := range forms.Builtins() {
 		for i := 0; i < 300; i++ {
 			f := fam.NewForm(rng)
@@ -68,23 +69,52 @@ func TestErrorsAreMistakes(t *testing.T) {
 			g := Goal(&fam, &f, rng)
 			n := 1 + rng.IntN(3)
 			errs, start := Errors(&f, clean, g, n, rng)
-			if len(errs) > n {
-				t.Fatalf("%d errors, asked for %d", len(errs), n)
-			}
+			mistakes := 0
 			s := clean
-			for _, e := range errs {
-				next, err := statesim.Apply(&f, s, e.Action)
-				if err != nil {
-					t.Fatal(err)
+			for k := 0; k < len(errs); k++ {
+				// One mistake: its step, with the steps that enabled its
+				// element before it and disabled it after.
+				next, from := s, k
+				for ; k < len(errs); k++ {
+					var err error
+					if next, err = statesim.Apply(&f, next, errs[k].Action); err != nil {
+						t.Fatal(err)
+					}
+					if errs[k].Kind != Enabling && (k+1 == len(errs) || errs[k+1].Kind != Disabling) {
+						break
+					}
+				}
+				if errs[from].Kind == Enabling {
+					enclosed[fam.Name]++
+				}
+				if errs[from].Kind == Enabling && statesim.Enabled(&f, s, mustFind(t, &f, errs[from+1].Action)) {
+					t.Fatalf("%s: steps %+v enable an element that was enabled", fam.Name, errs[from:k+1])
 				}
 				if next.Equal(s) || g.Unmet(&f, next) < g.Unmet(&f, s) {
-					t.Fatalf("%s: error %+v changes nothing or helps", fam.Name, e)
+					t.Fatalf("%s: mistake %+v changes nothing or helps", fam.Name, errs[from:k+1])
 				}
+				mistakes++
 				s = next
+			}
+			if mistakes > n {
+				t.Fatalf("%d mistakes, asked for %d", mistakes, n)
 			}
 			if !s.Equal(start) {
 				t.Fatalf("%s: replaying the errors gives %s, not the start %s", fam.Name, s, start)
 			}
 		}
+		f := fam.NewForm(rng)
+		if f.Conditional() != (enclosed[fam.Name] > 0) {
+			t.Errorf("%s: %d mistakes made on disabled elements in 300 forms", fam.Name, enclosed[fam.Name])
+		}
 	}
+}
+
+func mustFind(t *testing.T, f *forms.Form, a statesim.Action) int {
+	t.Helper()
+	i, err := f.Find(a.Target)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return i
 }

@@ -109,9 +109,13 @@ func resolve(f *forms.Form, a Action) (int, error) {
 	return f.Find(a.Target)
 }
 
-// applyAt applies a, already resolved to element i, to t in place.
+// applyAt applies a, already resolved to element i, to t in place. An
+// action on a disabled element does nothing.
 func applyAt(f *forms.Form, t State, i int, a Action) {
 	e := &f.Elements[i]
+	if e.EnabledBy != nil && !Enabled(f, t, i) {
+		return
+	}
 	switch a.Op {
 	case Check:
 		t[i].N = 1

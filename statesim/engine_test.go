@@ -3,6 +3,7 @@ package statesim
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/formplan/formplan/forms"
@@ -177,7 +178,7 @@ func TestShortestEqualsUnmet(t *testing.T) {
 					}
 				}
 			}
-			g := NewGoal(&f, wants)
+			g := NewGoal(&f, enableAll(&f, wants))
 			if err := g.Validate(&f); err != nil {
 				t.Fatal(err)
 			}
@@ -355,4 +356,33 @@ func BenchmarkSampleTenElements(b *testing.B) {
 			}
 		})
 	}
+}
+
+// enableAll moves the want on the enabler of every wanted conditional
+// element to a value that enables it (a radio button's group to that
+// button), so that the wants make a valid goal.
+func enableAll(f *forms.Form, wants []Want) []Want {
+	for x := 0; x < len(wants); x++ {
+		i, _ := f.Find(wants[x].Target)
+		en := f.Elements[i].EnabledBy
+		if en == nil {
+			continue
+		}
+		k := en.Element
+		if f.Elements[k].Kind == forms.Radio && !slices.Contains(wants, Want{Target: f.RefOf(k), Value: Value{N: 1}}) {
+			wants = slices.DeleteFunc(wants, func(w Want) bool {
+				j, _ := f.Find(w.Target)
+				return f.Elements[j].Group == f.Elements[k].Group
+			})
+			wants = append(wants, Want{Target: f.RefOf(k), Value: Value{N: 1}})
+			x = -1 // the indices moved: look again
+			continue
+		}
+		for y := range wants {
+			if j, _ := f.Find(wants[y].Target); j == k && f.Elements[k].Kind != forms.Radio {
+				wants[y].Value = EnablingValue(f, i, wants[y].Value)
+			}
+		}
+	}
+	return wants
 }

@@ -31,7 +31,9 @@ func (g Goal) Met(f *forms.Form, s State) bool { return g.Unmet(f, s) == 0 }
 
 // Unmet counts the wants s does not meet. With the vocabulary of Vocabulary,
 // each unmet want takes exactly one action to fix and no action fixes two, so
-// this is also the length of the shortest plan from s to the goal.
+// for a goal that Validate accepts this is also the length of the shortest
+// plan from s to the goal: a conditional element is wanted only with its
+// enabler wanted enabling, and fixing the enabler first costs no more.
 func (g Goal) Unmet(f *forms.Form, s State) int {
 	n := 0
 	for _, w := range g.Wants {
@@ -67,7 +69,9 @@ func (g Goal) UnmetAt(at []int, s State) int {
 // Validate reports whether the goal can be met on f: every want names an
 // element of the form once, with a value that element can hold, and no two
 // radio buttons of one group are both wanted selected. Radio buttons can only
-// be wanted selected, since nothing unselects one.
+// be wanted selected, since nothing unselects one. A want on a conditional
+// element needs a want that enables it (see Enabled): a disabled element's
+// value is not submitted.
 func (g Goal) Validate(f *forms.Form) error {
 	seen := map[int]bool{}
 	group := map[string]bool{}
@@ -99,7 +103,7 @@ func (g Goal) Validate(f *forms.Form) error {
 			return fmt.Errorf("statesim: goal: %s cannot be made to hold %+v", w.Target, w.Value)
 		}
 	}
-	return nil
+	return g.checkEnabling(f)
 }
 
 // Instruction words the wants as MiniWoB does: "Select iyHxAx, Br and click

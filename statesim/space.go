@@ -7,8 +7,9 @@ import (
 )
 
 // Space is a set of start states of a form, given part by part. A part is
-// what one action can change: a radio group, or any other element on its
-// own. Every combination of the parts' values is a state of the space, and
+// what one action can change or depend on: a radio group, or any other
+// element on its own, joined with the elements that enable it or that it
+// enables. Every combination of the parts' values is a state of the space, and
 // a plan's effect on one part depends only on that part's start value, so
 // questions about every state of the space are answered part by part.
 type Space struct {
@@ -88,7 +89,80 @@ func NewSpace(f *forms.Form, g *Goal, extra ...State) *Space {
 			}
 		}
 	}
+	sp.tie(f)
 	return sp
+}
+
+// tie joins the parts that conditions tie together: a conditional element
+// and its enabler act as one part, since whether an action on the one does
+// anything depends on the other. The joined part's values are every
+// combination of its pieces' values, the first piece varying slowest, and
+// its members are in form order. Parts not tied stay as they are.
+func (sp *Space) tie(f *forms.Form) {
+	root := make([]int, len(sp.Parts))
+	for p := range root {
+		root[p] = p
+	}
+	find := func(p int) int {
+		for root[p] != p {
+			p = root[p]
+		}
+		return p
+	}
+	tied := false
+	for i, e := range f.Elements {
+		if e.EnabledBy == nil || sp.PartOf[i] < 0 || sp.PartOf[e.EnabledBy.Element] < 0 {
+			continue
+		}
+		a, b := find(sp.PartOf[i]), find(sp.PartOf[e.EnabledBy.Element])
+		if a != b {
+			root[max(a, b)] = min(a, b)
+		}
+		tied = true
+	}
+	if !tied {
+		return
+	}
+	var parts [][]int
+	var values [][]State
+	scratch := make(State, len(f.Elements))
+	for r := range sp.Parts {
+		if find(r) != r {
+			continue
+		}
+		var pieces []int
+		var members []int
+		for p := range sp.Parts {
+			if find(p) == r {
+				pieces = append(pieces, p)
+				members = append(members, sp.Parts[p]...)
+			}
+		}
+		slices.Sort(members)
+		var vals []State
+		var walk func(k int)
+		walk = func(k int) {
+			if k == len(pieces) {
+				v := make(State, len(members))
+				for x, m := range members {
+					v[x] = scratch[m]
+				}
+				vals = append(vals, v)
+				return
+			}
+			for _, v := range sp.Values[pieces[k]] {
+				sp.Put(scratch, pieces[k], v)
+				walk(k + 1)
+			}
+		}
+		walk(0)
+		for _, m := range members {
+			sp.PartOf[m] = len(parts)
+		}
+		parts = append(parts, members)
+		values = append(values, vals)
+	}
+	sp.Parts, sp.Values = parts, values
 }
 
 // Contains reports whether s is a state of the space.

@@ -127,8 +127,9 @@ func Validate(f *forms.Form, s State) error {
 }
 
 // Describe returns an exact English caption of s on form f, one sentence per
-// element, such as "The 2nd checkbox is checked." It carries the whole state,
-// so a caption-only model has what a picture shows.
+// element, such as "The 2nd checkbox is checked." or "The 1st textbox
+// (disabled) is empty." It carries the whole state, so a caption-only model
+// has what a picture shows.
 func Describe(f *forms.Form, s State) string {
 	b := make([]byte, 0, 48*len(f.Elements))
 	for i := range f.Elements {
@@ -158,6 +159,10 @@ func AppendDescription(b []byte, f *forms.Form, s State, i int) []byte {
 		b = f.AppendName(b, f.RefOf(i))
 		upperAt(b, n)
 	}
+	off := e.EnabledBy != nil && !Enabled(f, s, i)
+	if off && e.Kind != forms.Slider {
+		b = append(b, " (disabled)"...)
+	}
 	switch e.Kind {
 	case forms.Checkbox:
 		b = append(b, pick(s[i].N == 1, " is checked.", " is unchecked.")...)
@@ -168,6 +173,9 @@ func AppendDescription(b []byte, f *forms.Form, s State, i int) []byte {
 		b = strconv.AppendInt(b, int64(e.Min), 10)
 		b = append(b, " to "...)
 		b = strconv.AppendInt(b, int64(e.Max), 10)
+		if off {
+			b = append(b, ", disabled"...)
+		}
 		b = append(b, ") is at "...)
 		b = strconv.AppendInt(b, int64(s[i].N), 10)
 		b = append(b, '.')
