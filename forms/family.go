@@ -120,6 +120,11 @@ func Builtins() []Family {
 	return out
 }
 
+// Paper returns the three built-in families the seed paper's synthetic
+// tests stand for (checkboxes, slider_checkboxes, radio_textboxes), in the
+// order the paper preset's mix refers to them.
+func Paper() []Family { return Builtins()[:3] }
+
 // Builtin returns the built-in family called name, or nil.
 func Builtin(name string) *Family {
 	for _, f := range builtins {

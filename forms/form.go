@@ -162,13 +162,26 @@ func (f *Form) AppendName(dst []byte, r Ref) []byte {
 	return append(dst, r.Kind.Noun()...)
 }
 
-// Term returns the PDDL object name of what r refers to, such as checkbox-2
-// or checkbox-iyHxAx.
+// Term returns the PDDL object name of what r refers to: kind-ordinal, such
+// as checkbox-2 or slider-1, whether r names the element by label or by
+// ordinal, so names are valid PDDL whatever the labels. A reference the form
+// cannot resolve still gets a name, one no problem declares: kind-ordinal
+// for a missing ordinal (checkbox-4 on a three-box form; m for a minus sign),
+// and kind-l-<lowercase hex of the label's UTF-8 bytes> for a label that no
+// element of that kind has.
 func (f *Form) Term(r Ref) string {
+	kind := r.Kind.String()
 	if r.Label != "" {
-		return r.Kind.String() + "-" + r.Label
+		i, err := f.Find(r)
+		if err != nil {
+			return fmt.Sprintf("%s-l-%x", kind, r.Label)
+		}
+		r.Ordinal = f.Elements[i].Ordinal
 	}
-	return r.Kind.String() + "-" + strconv.Itoa(r.Ordinal)
+	if r.Ordinal < 0 {
+		return kind + "-m" + strconv.Itoa(-r.Ordinal)
+	}
+	return kind + "-" + strconv.Itoa(r.Ordinal)
 }
 
 // Validate reports the first structural problem of the form: duplicate ids,

@@ -30,6 +30,11 @@ type element struct {
 	ID, Kind, Label, Name, Value string
 	Min, Max, Step               int
 	On                           bool
+	// A conditional element names its enabler's id in EnabledBy, the
+	// least enabling value of a slider enabler in AtLeast ("" for a box or
+	// radio button), and is Disabled when the pictured state disables it.
+	EnabledBy, AtLeast string
+	Disabled           bool
 }
 
 type page struct {
@@ -64,6 +69,9 @@ func Job(f *forms.Form, s statesim.State, task, uid string) (render.Job, error) 
 		case forms.Radio:
 			el.Name = uid + "-" + e.Group
 		}
+		if e.EnabledBy != nil {
+			conditional(&el, f, s, i)
+		}
 		p.Elements = append(p.Elements, el)
 	}
 	var b strings.Builder
@@ -75,7 +83,8 @@ func Job(f *forms.Form, s statesim.State, task, uid string) (render.Job, error) 
 
 // Check compares what the DOM reports after rendering with state s: every
 // box's checked state, every slider's value and the value printed beside it,
-// every text box's text. A mismatch is an error naming the element.
+// every text box's text, and whether each element is disabled, which must
+// be as statesim.Enabled says. A mismatch is an error naming the element.
 func Check(f *forms.Form, s statesim.State, dom []render.Element) error {
 	byID := map[string]render.Element{}
 	for _, d := range dom {
@@ -97,6 +106,9 @@ func Check(f *forms.Form, s statesim.State, dom []render.Element) error {
 		}
 		if got != want {
 			return fmt.Errorf("formview: element %s (%s): the page shows %s, the simulator says %s", e.ID, f.Name(f.RefOf(i)), got, want)
+		}
+		if err := checkEnabled(f, s, i, d); err != nil {
+			return err
 		}
 	}
 	return nil

@@ -14,7 +14,7 @@ import (
 // fonts and images first, so that the screenshot that follows shows them.
 // For each cell it returns the root element's box relative to the cell and,
 // for each element marked data-el, in document order: id, kind, checked,
-// value, shown text and box relative to the root, in CSS px. A cell that is
+// value, disabled, shown text and box relative to the root, in CSS px. A cell that is
 // not a child of the grid, because a tag left open in an earlier job
 // swallowed it, has the index of that job's cell in owner.
 const readbackJS = `(async () => {
@@ -41,6 +41,7 @@ const readbackJS = `(async () => {
       const toggle = input.type === 'checkbox' || input.type === 'radio';
       c.els.push({id, kind, checked: input.checked === true,
         value: toggle || typeof input.value !== 'string' ? '' : input.value,
+        disabled: input.matches(':disabled'),
         shown: shown ? shown.textContent.trim() : '',
         x: r.left - rr.left, y: r.top - rr.top, w: r.width, h: r.height});
     }
@@ -57,15 +58,16 @@ type cellReadback struct {
 
 // elementReadback is what readbackJS returns for one element.
 type elementReadback struct {
-	ID      string  `json:"id"`
-	Kind    string  `json:"kind"`
-	Checked bool    `json:"checked"`
-	Value   string  `json:"value"`
-	Shown   string  `json:"shown"`
-	X       float64 `json:"x"`
-	Y       float64 `json:"y"`
-	W       float64 `json:"w"`
-	H       float64 `json:"h"`
+	ID       string  `json:"id"`
+	Kind     string  `json:"kind"`
+	Checked  bool    `json:"checked"`
+	Value    string  `json:"value"`
+	Disabled bool    `json:"disabled"`
+	Shown    string  `json:"shown"`
+	X        float64 `json:"x"`
+	Y        float64 `json:"y"`
+	W        float64 `json:"w"`
+	H        float64 `json:"h"`
 }
 
 // readback evaluates readbackJS in the tab.
@@ -118,12 +120,13 @@ func (c *cellReadback) elements(job Job, index int, scale float64) ([]Element, e
 	els := make([]Element, len(c.Els))
 	for i, r := range c.Els {
 		els[i] = Element{
-			ID:      r.ID,
-			Kind:    r.Kind,
-			Checked: r.Checked,
-			Value:   r.Value,
-			Shown:   r.Shown,
-			Box:     Box{X: r.X * scale, Y: r.Y * scale, W: r.W * scale, H: r.H * scale},
+			ID:       r.ID,
+			Kind:     r.Kind,
+			Checked:  r.Checked,
+			Value:    r.Value,
+			Disabled: r.Disabled,
+			Shown:    r.Shown,
+			Box:      Box{X: r.X * scale, Y: r.Y * scale, W: r.W * scale, H: r.H * scale},
 			Norm: Box{X: r.X / float64(job.Width), Y: r.Y / float64(job.Height),
 				W: r.W / float64(job.Width), H: r.H / float64(job.Height)},
 		}

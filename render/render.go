@@ -24,17 +24,18 @@ type Box struct{ X, Y, W, H float64 }
 // Element is what the DOM says about one element marked data-el after
 // rendering.
 //
-// When the marked element is not itself a form control, Checked and Value
-// come from the first input, textarea or select inside it; Box is always the
-// marked element's.
+// When the marked element is not itself a form control, Checked, Value and
+// Disabled come from the first input, textarea or select inside it; Box is
+// always the marked element's.
 type Element struct {
-	ID      string // value of data-el
-	Kind    string // value of data-kind: checkbox, radio, slider, textbox, submit
-	Checked bool   // checkbox/radio
-	Value   string // input value (slider value, text box text); empty for checkbox/radio
-	Shown   string // text content, trimmed, of the element [data-value-for=ID] (a slider's printed value)
-	Box     Box    // pixels
-	Norm    Box    // normalised 0-1 by the picture's width and height
+	ID       string // value of data-el
+	Kind     string // value of data-kind: checkbox, radio, slider, textbox, submit
+	Checked  bool   // checkbox/radio
+	Value    string // input value (slider value, text box text); empty for checkbox/radio
+	Shown    string // text content, trimmed, of the element [data-value-for=ID] (a slider's printed value)
+	Disabled bool   // the control is disabled (its disabled attribute, or a disabled fieldset around it)
+	Box      Box    // pixels
+	Norm     Box    // normalised 0-1 by the picture's width and height
 }
 
 // Result is the rendering of one Job.

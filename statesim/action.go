@@ -268,17 +268,47 @@ func appendPossessive(dst []byte, f *forms.Form, r forms.Ref) []byte {
 	return append(dst, "'s"...)
 }
 
-// PDDL returns the action as a PDDL-style ground term, such as
-// (check checkbox-2), (move slider-1 -3) or (enter textbox-2 "12").
+// PDDL returns the action as a ground PDDL action of the domains of package
+// pddl, such as (check checkbox-2), (move slider-1 by-m3), (set slider-1
+// pos-4), (enter textbox-2 txt-12) or (submit). Elements are named by
+// forms.Form.Term; slider values pos-N and move amounts by-N, with m for a
+// minus sign (pos-m3); texts empty for "", txt-<s> when s is only a-z and
+// 0-9 (but not "other", the name of pddl's sink text), otherwise
+// txt-u-<lowercase hex of the UTF-8 bytes>. An action the form cannot take
+// still renders, with a name or an arity its problem does not declare.
 func PDDL(f *forms.Form, a Action) string {
 	term := f.Term(a.Target)
-	switch a.Op {
-	case Set, Move:
-		return fmt.Sprintf("(%s %s %d)", a.Op, term, a.N)
-	case Type, Enter:
-		return fmt.Sprintf("(%s %s %s)", a.Op, term, strconv.Quote(a.Text))
-	case Submit:
-		return "(submit)"
+	number := func(prefix string, n int) string {
+		if n < 0 {
+			return prefix + "m" + strconv.Itoa(-n)
+		}
+		return prefix + strconv.Itoa(n)
 	}
-	return fmt.Sprintf("(%s %s)", a.Op, term)
+	text := func(s string) string {
+		if s == "" {
+			return "empty"
+		}
+		safe := s != "other"
+		for i := 0; i < len(s) && safe; i++ {
+			safe = s[i] >= 'a' && s[i] <= 'z' || s[i] >= '0' && s[i] <= '9'
+		}
+		if safe {
+			return "txt-" + s
+		}
+		return fmt.Sprintf("txt-u-%x", s)
+	}
+	switch a.Op {
+	case Set:
+		return "(set " + term + " " + number("pos-", a.N) + ")"
+	case Move:
+		return "(move " + term + " " + number("by-", a.N) + ")"
+	case Type, Enter:
+		return "(" + string(a.Op) + " " + term + " " + text(a.Text) + ")"
+	case Submit:
+		if i, err := f.Find(a.Target); err == nil && f.Elements[i].Kind == forms.Submit {
+			return "(submit)"
+		}
+		return "(submit " + term + ")"
+	}
+	return "(" + string(a.Op) + " " + term + ")"
 }

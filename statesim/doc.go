@@ -33,6 +33,24 @@
 //	clear    text box       text = ""                                on an empty box: no change
 //	enter    text box       text = t (clear, then type)              -
 //	submit   Submit button  the plan ends; the state is unchanged     actions after it never happen, and are not checked
+//	any      a disabled     nothing: it keeps its value               a click on a disabled box, a move of a disabled
+//	         element                                                  slider, typing into a disabled text box
+//
+// # Conditional elements
+//
+// An element with an Enabler (forms.Element.EnabledBy) is enabled only while
+// its enabler holds an enabling value; a disabled element ignores every
+// action, as a disabled input does in a browser. Enabled tells which:
+//
+//	enabler        enables while                 edge cases
+//	checkbox       it is checked                 unchecking it disables, and the element keeps its value
+//	radio button   it is selected                selecting another button of its group disables
+//	slider         its value >= AtLeast          at exactly AtLeast: enabled; one step below: disabled
+//	any            (only its value counts)       a disabled enabler that holds an enabling value still enables
+//
+// Re-enabling an element finds it with the value it kept. A goal names a
+// conditional element's value only together with a want that enables it
+// (Goal.Validate), since a form does not submit a disabled element's value.
 //
 // Invalid steps are errors, never panics: an operation on a kind it does not
 // apply to (ErrInvalidAction), a reference to an element the form lacks

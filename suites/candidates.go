@@ -129,7 +129,8 @@ func finishAt(c *cell, f *forms.Form, g statesim.Goal, cands []candidate, pic in
 
 // whyWrong says what goes wrong when plan is run from s, given the state it
 // ends in just before Submit (nil for an invalid plan): a step that cannot
-// be done, no Submit, or the first want the final state misses.
+// be done, no Submit, a step that acted while it was disabled on an element
+// whose want the final state misses, or else the first want it misses.
 func whyWrong(f *forms.Form, g statesim.Goal, plan []statesim.Action, s, final statesim.State) string {
 	if final == nil {
 		if _, err := statesim.Run(f, s, plan); err != nil {
@@ -142,18 +143,28 @@ func whyWrong(f *forms.Form, g statesim.Goal, plan []statesim.Action, s, final s
 		return "never hits Submit"
 	}
 	const ends = "ends where "
+	missed := -1 // the element of the first want missed
 	for _, w := range g.Wants {
 		i, err := f.Find(w.Target)
 		if err != nil {
 			return "the task names an element the form lacks"
 		}
-		if final[i] != w.Value {
-			b := statesim.AppendDescription([]byte(ends), f, final, i)
-			if c := b[len(ends)]; c >= 'A' && c <= 'Z' {
-				b[len(ends)] = c + 'a' - 'A'
-			}
-			return string(b[:len(b)-1]) // without the sentence's period
+		if final[i] == w.Value {
+			continue
 		}
+		if k := disabledStep(f, s, plan, i); k >= 0 {
+			return disabledLabel(f, plan[k], k)
+		}
+		if missed < 0 {
+			missed = i
+		}
+	}
+	if missed >= 0 {
+		b := statesim.AppendDescription([]byte(ends), f, final, missed)
+		if c := b[len(ends)]; c >= 'A' && c <= 'Z' {
+			b[len(ends)] = c + 'a' - 'A'
+		}
+		return string(b[:len(b)-1]) // without the sentence's period
 	}
 	return "reaches the goal" // not reached for a kept set
 }

@@ -23,7 +23,8 @@ func init() {
 // the relative actions a person recovering from the picture would use:
 // toggles for wrong boxes, slider moves from the value shown, typing only
 // what a partly filled box lacks, clearing or replacing a box that holds
-// other text. Steps come in random order.
+// other text. Steps come in random order, but for those on an enabler,
+// which come before the steps on what it enables.
 func recoveryPlan(f *forms.Form, s statesim.State, g statesim.Goal, rng *rand.Rand) []statesim.Action {
 	plan := make([]statesim.Action, 0, len(g.Wants)+1)
 	for _, u := range unmetWants(f, s, g, rng) {
@@ -47,7 +48,7 @@ func recoveryPlan(f *forms.Form, s statesim.State, g statesim.Goal, rng *rand.Ra
 			}
 		}
 	}
-	return plan
+	return enablersFirst(f, plan)
 }
 
 // drawEdgeCase draws a form and a task, then candidates: each is the clean

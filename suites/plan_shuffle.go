@@ -23,10 +23,14 @@ func init() {
 
 // goalFromState names, for every element the family's tasks constrain, the
 // value it has in s: every checkbox and slider, the selected radio button
-// of each group, and the text boxes in touched that hold text.
+// of each group, and the text boxes in touched that hold text; but no
+// element s leaves disabled, whose value a form does not submit.
 func goalFromState(f *forms.Form, s statesim.State, touched []bool) statesim.Goal {
 	var wants []statesim.Want
 	for i, e := range f.Elements {
+		if e.EnabledBy != nil && !submitted(f, s, i) {
+			continue
+		}
 		v := s[i]
 		switch e.Kind {
 		case forms.Checkbox, forms.Slider:

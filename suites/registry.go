@@ -100,6 +100,9 @@ func build(c *cell, draw func(c *cell, rng *rand.Rand) (Question, error), draws 
 		}
 		q.Suite, q.Family, q.Horizon = c.suite, c.fam.Name, c.h
 		q.Meta.Protocol = c.sp.Protocol
+		if note := FormNote(&q.Meta.Form); note != "" {
+			q.Question = note + "\n" + q.Question
+		}
 		if err := addPrompts(&q); err != nil {
 			return Question{}, err
 		}
@@ -119,6 +122,13 @@ func addPrompts(q *Question) error {
 	d.Letters = strings.Join(letters[:len(letters)-1], ", ") + " or " + letters[len(letters)-1]
 	if d.Protocol == Paper {
 		paperParts(q, &d)
+		// The paper's prompts take the task and plans, not the question:
+		// a form's conditions go before the task, or the plans.
+		if note := FormNote(&q.Meta.Form); note != "" && d.Task != "" {
+			d.Task = note + "\n" + d.Task
+		} else if note != "" {
+			d.Plans = note + "\n" + d.Plans
+		}
 	}
 	var err error
 	if q.PromptInstruct, err = templates.Prompt(q.Suite, templates.Instruct, d); err != nil {

@@ -175,8 +175,14 @@ func TestEdgeCaseMistakes(t *testing.T) {
 	partly := 0
 	for _, q := range rows(t, "edge_case") {
 		m := decoded(t, q)
-		if n := len(m.History); n < 1 || n > 3 {
-			t.Fatalf("%d: %d mistakes", q.Index, n)
+		// A mistake on a disabled element comes with up to two steps that
+		// enabled it and disabled it again.
+		most := 3
+		if m.Form.Conditional() {
+			most = 9
+		}
+		if n := len(m.History); n < 1 || n > most {
+			t.Fatalf("%d: %d steps of mistakes", q.Index, n)
 		}
 		out, err := statesim.Run(&m.Form, statesim.Clean(&m.Form), m.History)
 		if err != nil || !out.Final.Equal(m.Start) {
@@ -239,7 +245,7 @@ func TestFit(t *testing.T) {
 
 // TestPlace checks the cell scheme: families take turns, then horizons.
 func TestPlace(t *testing.T) {
-	sp := &Spec{Families: forms.Builtins(), HorizonMin: 2, HorizonMax: 4}
+	sp := &Spec{Families: forms.Builtins()[:3], HorizonMin: 2, HorizonMax: 4}
 	for i, want := range []struct {
 		fam, h int
 		local  int64

@@ -88,7 +88,7 @@ func groupedEven(n int64, families, group int) []suites.Part {
 func generateCmd(ctx context.Context, c *config, stdout, stderr io.Writer) error {
 	fams := c.families
 	if c.preset == "paper" {
-		fams = forms.Builtins()
+		fams = forms.Paper()
 	}
 	type job struct {
 		suite suites.Suite

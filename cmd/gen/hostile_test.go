@@ -22,6 +22,38 @@ func boxList(n int, list string) string {
 
 func itoa(n int) string { return strconv.Itoa(n) }
 
+// boxes is a group of n unlabelled checkboxes, enabled by the condition
+// given in YAML flow style (none if "").
+func boxes(n int, enabledBy string) string {
+	g := "      - kind: checkbox\n        min_count: " + itoa(n) + "\n        max_count: " + itoa(n) + "\n"
+	if enabledBy != "" {
+		g += "        enabled_by: " + enabledBy + "\n"
+	}
+	return g
+}
+
+// cond is a group of one element of kind (checkbox, textbox or slider on
+// 0..10), enabled by the condition given (none if "").
+func cond(kind, enabledBy string) string {
+	g := "      - kind: " + kind + "\n        min_count: 1\n        max_count: 1\n"
+	switch kind {
+	case "textbox":
+		g += "        text_pool: [\"12\", \"34\", \"56\"]\n"
+	case "slider":
+		g += "        ranges: [{min: 0, max: 10, step: 1}]\n"
+	}
+	if enabledBy != "" {
+		g += "        enabled_by: " + enabledBy + "\n"
+	}
+	return g
+}
+
+// bigText is a group of four text boxes with a large vocabulary, enabled
+// by the condition given.
+func bigText(enabledBy string) string {
+	return "      - kind: textbox\n        min_count: 4\n        max_count: 4\n        text_pool: [\"1234567890\", \"2\", \"3\", \"4\", \"5\", \"6\", \"7\", \"8\"]\n        text_vocab: 8\n        enabled_by: " + enabledBy + "\n"
+}
+
 // TestHostileInput feeds gen the configs and flags a careless or hostile
 // user would: each is refused with exit status 2 and one line naming the
 // field and the fix, before any browser starts (save the picture fit,
@@ -71,6 +103,17 @@ func TestHostileInput(t *testing.T) {
 		{"too long", family("label", boxList(2, "["+strings.Repeat("x", 30)+", pear]")), nil, "longer than 24"},
 		{"same label in two radio groups", family("label", radios), nil, `"yes1" looks the same as "yes1"`},
 		{"label list too short", family("label", boxList(3, "[pear, plum]")), nil, "label_list has 2 labels"},
+		// Conditions.
+		{"enabled_by itself", family("ordinal", cond("checkbox", "{group: 0}")), nil, "cannot enable itself"},
+		{"enabled_by a missing group", family("ordinal", boxes(1, "")+cond("textbox", "{group: 5}")), nil, "group 5: want the index of another element group, 0 to 1"},
+		{"enabled_by a member some form lacks", family("ordinal", boxes(1, "")+cond("textbox", "{group: 0, member: 2}")), nil, "member 2: group 0 has as few as 1"},
+		{"enabled_by a cycle", family("ordinal", boxes(1, "{group: 1}")+cond("checkbox", "{group: 0}")), nil, "makes a cycle (elements[0] -> elements[1] -> elements[0])"},
+		{"enabled_by a text box", family("ordinal", cond("textbox", "")+cond("checkbox", "{group: 0}")), nil, "only a checkbox, a radio button or a slider can enable"},
+		{"at_least on a checkbox", family("ordinal", boxes(1, "")+cond("textbox", "{group: 0, at_least: 2}")), nil, "at_least is for a slider enabler"},
+		{"at_least that always enables", family("ordinal", cond("slider", "")+cond("checkbox", "{group: 0, at_least: 0}")), nil, "want a value above its minimum"},
+		{"at_least that never enables", family("ordinal", cond("slider", "")+cond("checkbox", "{group: 0, at_least: 11}")), nil, "at most its maximum"},
+		{"enabled_by ties too many values", family("ordinal", cond("slider", "")+bigText("{group: 0, at_least: 5}")), nil, "joint values: at most 100000"},
+		{"enabled_by unknown field", family("ordinal", boxes(1, "")+cond("textbox", "{group: 0, when: checked}")), nil, `unknown field "when"`},
 		// Text pools.
 		{"text pool repeats", text(`["1", "1"]`), nil, "values must be distinct"},
 		{"text pool look-alikes", text(`["l1", "ll"]`), nil, "values must be distinct"},
