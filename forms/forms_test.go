@@ -27,6 +27,8 @@ func TestBuiltinForms(t *testing.T) {
 		{"checkboxes", map[Kind][2]int{Checkbox: {3, 8}, Submit: {1, 1}}, ByLabel},
 		{"slider_checkboxes", map[Kind][2]int{Slider: {1, 1}, Checkbox: {3, 3}, Submit: {1, 1}}, ByOrdinal},
 		{"radio_textboxes", map[Kind][2]int{Radio: {3, 3}, TextBox: {3, 3}, Submit: {1, 1}}, ByOrdinal},
+		{"checkbox_textboxes", map[Kind][2]int{Checkbox: {1, 1}, TextBox: {2, 2}, Submit: {1, 1}}, ByOrdinal},
+		{"radio_slider", map[Kind][2]int{Radio: {3, 3}, Slider: {1, 1}, Submit: {1, 1}}, ByOrdinal},
 	}
 	for _, tc := range tests {
 		t.Run(tc.family, func(t *testing.T) {

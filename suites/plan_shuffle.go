@@ -130,25 +130,55 @@ func drawPlanShuffle(c *cell, rng *rand.Rand) (Question, error) {
 		}
 		budget = len(left)
 	}
+	// Which starts an order completes the task from depends only on the
+	// steps before its Submit, so orders are judged once per such prefix.
+	type holding struct {
+		done bool
+		vs   []statesim.State
+	}
+	memo := map[string][]holding{}
+	var key []byte
 	draw := func() (candidate, bool) {
+		var held []holding // this order's prefix's lists, nil when not memoized
 		if left != nil {
 			k := rng.IntN(len(left))
 			perm := perms[len(items)][left[k]]
 			left[k] = left[len(left)-1]
 			left = left[:len(left)-1]
+			key = key[:0]
 			for i, from := range perm {
 				order[i] = items[from]
+				if len(key) == i && from != len(items)-1 {
+					key = append(key, byte(from))
+				}
+			}
+			if held = memo[string(key)]; held == nil {
+				held = make([]holding, len(space.Parts))
+				memo[string(key)] = held
 			}
 		} else {
 			rng.Shuffle(len(order), func(a, b int) { order[a], order[b] = order[b], order[a] })
 		}
-		sj.SetPlan(0, order)
+		judged := false
 		for p := range space.Parts {
-			vs = sj.AppendHolding(vs[:0], 0, p)
-			if len(vs) == 0 {
+			list := vs // the starts of part p the order holds from
+			if held == nil || !held[p].done {
+				if !judged {
+					sj.SetPlan(0, order)
+					judged = true
+				}
+				vs = sj.AppendHolding(vs[:0], 0, p)
+				list = vs
+				if held != nil {
+					held[p] = holding{true, slices.Clone(vs)}
+				}
+			} else {
+				list = held[p].vs
+			}
+			if len(list) == 0 {
 				return candidate{}, false
 			}
-			picked[p] = vs[rng.IntN(len(vs))]
+			picked[p] = list[rng.IntN(len(list))]
 		}
 		start := make(statesim.State, len(f.Elements))
 		for p, v := range picked {

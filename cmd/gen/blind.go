@@ -29,6 +29,11 @@ func blindCmd(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	optList := fs.String("options", "2,3,4,6,8", "comma-separated option counts of the multiple-choice suites")
 	horizon := fs.String("horizon", "1-12", "horizon range MIN-MAX; horizons a family cannot give are left out")
 	suiteList := fs.String("suites", strings.Join(suites.Names(), ","), "comma-separated suites")
+	var famNames []string
+	for _, f := range forms.Builtins() {
+		famNames = append(famNames, f.Name)
+	}
+	famList := fs.String("families", strings.Join(famNames, ","), "comma-separated built-in families")
 	workers := fs.Int("workers", runtime.NumCPU(), "parallel workers")
 	protocol := fs.String("protocol", "", `"paper": measure questions made under the seed paper's settings (plan_shuffle's are expected to fail)`)
 	fs.Usage = func() {
@@ -40,8 +45,14 @@ func blindCmd(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if *protocol != "" && *protocol != suites.Paper {
 		return usagef("--protocol %q: the only protocol is %q (leave the flag out for formplan's own)", *protocol, suites.Paper)
 	}
-	cfg := blind.Config{Seed: *seed, Families: forms.Builtins(), Workers: max(*workers, 1), Protocol: *protocol}
-	var err error
+	cfg := blind.Config{Seed: *seed, Workers: max(*workers, 1), Protocol: *protocol}
+	names, err := splitKnown(*famList, "families", famNames)
+	if err != nil {
+		return err
+	}
+	for _, n := range names {
+		cfg.Families = append(cfg.Families, *forms.Builtin(n))
+	}
 	if cfg.HorizonMin, cfg.HorizonMax, err = parseRange(*horizon); err != nil {
 		return err
 	}
