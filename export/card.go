@@ -197,6 +197,7 @@ func cardMarkdown(stats []*suiteStats, info Info) []byte {
 	for _, st := range stats {
 		writeSuiteSection(&b, st, info)
 	}
+	writeForms(&b, stats)
 
 	b.WriteString("## Columns\n\n")
 	b.WriteString("The main columns; the generator's `docs/SCHEMA.md` documents all of them and the `metadata` JSON.\n\n")

@@ -1,0 +1,47 @@
+package export
+
+import (
+	"bytes"
+	"fmt"
+	"sort"
+)
+
+// builtinAbout says in a line what each built-in family's forms hold.
+var builtinAbout = map[string]string{
+	"checkboxes":         "3 to 8 checkboxes with random MiniWoB labels, named by label",
+	"slider_checkboxes":  "a slider and three checkboxes, named by ordinal",
+	"radio_textboxes":    "three radio buttons and three text boxes, named by ordinal",
+	"checkbox_textboxes": "a checkbox that enables two text boxes (conditional elements), named by ordinal",
+	"radio_slider":       "three radio buttons, the last of which enables a slider (conditional elements), named by ordinal",
+}
+
+// writeForms writes the card's section on the form families of the
+// dataset and on conditional elements.
+func writeForms(b *bytes.Buffer, stats []*suiteStats) {
+	seen := map[string]bool{}
+	for _, st := range stats {
+		for fam := range st.byHorizon {
+			seen[fam] = true
+		}
+	}
+	names := make([]string, 0, len(seen))
+	for fam := range seen {
+		names = append(names, fam)
+	}
+	sort.Strings(names)
+	b.WriteString("## Forms\n\n")
+	b.WriteString("| family | forms |\n|---|---|\n")
+	for _, fam := range names {
+		about, ok := builtinAbout[fam]
+		if !ok {
+			about = "a family from the generator's config (its elements are in each row's `metadata.form`)"
+		}
+		fmt.Fprintf(b, "| %s | %s |\n", mdCode(fam), mdCell(about))
+	}
+	b.WriteString("\nAn element of a form may be **conditional**: enabled only while another element holds a value " +
+		"(a checkbox checked, a radio button selected, a slider from a value up; `enabled_by` in `metadata.form`). " +
+		"A disabled element ignores every action and keeps its value, as a disabled input does in a browser, " +
+		"and the screenshot shows it with the browser's disabled look. A question about such a form begins with a line " +
+		"naming its conditions (`On this form: ...`), and a task names a conditional element's value only together " +
+		"with what enables it.\n\n")
+}

@@ -1,0 +1,32 @@
+package export
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+)
+
+// TestWriteForms checks the card's table of families: built-ins described,
+// a custom family pointed at its metadata, and the note on conditions.
+func TestWriteForms(t *testing.T) {
+	stats := []*suiteStats{
+		{name: "edge_case", byHorizon: map[string]map[int64]int64{"radio_slider": {2: 5}, "donation": {1: 3}}},
+		{name: "future_state", byHorizon: map[string]map[int64]int64{"checkboxes": {1: 5}}},
+	}
+	var b bytes.Buffer
+	writeForms(&b, stats)
+	got := b.String()
+	for _, want := range []string{
+		"| `checkboxes` | 3 to 8 checkboxes",
+		"| `donation` | a family from the generator's config",
+		"| `radio_slider` | three radio buttons, the last of which enables a slider",
+		"**conditional**",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("card's forms section lacks %q:\n%s", want, got)
+		}
+	}
+	if strings.Index(got, "`checkboxes`") > strings.Index(got, "`donation`") {
+		t.Error("families are not in name order")
+	}
+}
