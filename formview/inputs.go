@@ -14,6 +14,13 @@ import (
 // change or a radio button; Home then arrow keys for the slider (the browser
 // clamps at its ends); a click, End and key presses to type at the end of a
 // text box; Ctrl+A and Backspace to clear it. Inputs stop at Submit.
+//
+// A step on a disabled element (see statesim.Enabled) is tried as a person
+// would try it, with the same inputs as on an enabled one, and the browser
+// ignores them: Chromium neither toggles nor focuses a disabled control
+// that is clicked, and the click takes the focus off whatever had it, so
+// the keys that follow reach no element of the form (render's
+// TestExecuteDisabled measures this).
 func Inputs(f *forms.Form, s statesim.State, plan []statesim.Action) ([]render.Input, error) {
 	var out []render.Input
 	s = s.Clone()

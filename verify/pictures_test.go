@@ -113,6 +113,9 @@ func writePictureSet(dir string, scale float64, protocol string, n int64) error 
 		meta["formplan.fonts"] = strings.TrimSpace(string(out))
 	}
 	fams := forms.Builtins()
+	if protocol == suites.Paper {
+		fams = forms.Paper() // the families the paper preset uses
+	}
 	for _, name := range suites.Names() {
 		s, _ := suites.Lookup(name)
 		spec := suites.Spec{Seed: 21, Families: fams, Protocol: protocol, Mix: suites.Even(n, len(fams))}

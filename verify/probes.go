@@ -22,7 +22,8 @@ import (
 // a grey ring around white; a slider is a track with a blue round thumb
 // whose centre moves linearly from one end to the other, and its value
 // printed after it; a text box is a grey frame with dark text inside, or
-// none. Where the file says the pictures were set in Liberation Sans, the
+// none. A disabled element is drawn in light greys instead (see
+// disabledprobe.go). Where the file says the pictures were set in Liberation Sans, the
 // width of a text box's text and of a slider's printed value is checked
 // against the font's advance widths (see textwidth.go). The thresholds are calibrated
 // on real pictures at scales 1, 1.5, 2 and 3 (see TestProbesReal).
@@ -138,8 +139,8 @@ func (m *rgb) fracOutside(r, hole rect, is func(r, g, b int) bool) float64 {
 
 // toggleFeatures are what the checkbox and radio probes measure.
 type toggleFeatures struct {
-	centreBlue, centreWhite float64 // in the middle of the box
-	ringBlue, ringInk       float64 // in its outer band
+	centreBlue, centreWhite, centreFaint float64 // in the middle of the box
+	ringBlue, ringInk, ringFaint         float64 // in its outer band
 }
 
 func (m *rgb) toggle(b formview.Box, centre float64) toggleFeatures {
@@ -148,8 +149,10 @@ func (m *rgb) toggle(b formview.Box, centre float64) toggleFeatures {
 	return toggleFeatures{
 		centreBlue:  m.frac(c, isBlue),
 		centreWhite: m.frac(c, isWhite),
+		centreFaint: m.frac(c, isFaint),
 		ringBlue:    m.ring(r, 0.2, isBlue),
 		ringInk:     m.ring(r, 0.2, isInk),
+		ringFaint:   m.ring(r, 0.2, isFaint),
 	}
 }
 
@@ -170,29 +173,30 @@ const (
 	offRingBlue    = 0.05 // most blue in the outer band when off
 )
 
-// probeToggle reads a checkbox or radio button.
-func (m *rgb) probeToggle(b formview.Box, centre float64) int {
+// probeToggle reads a checkbox or radio button: its value and its look.
+func (m *rgb) probeToggle(b formview.Box, centre float64) (value, look int) {
 	t := m.toggle(b, centre)
 	switch {
 	case t.centreBlue >= onBlue && t.ringBlue >= onRing:
-		return on
+		return on, lookEnabled
 	case t.centreWhite >= offWhite && t.ringInk >= offRing && t.ringBlue <= offRingBlue:
-		return off
+		return off, lookEnabled
 	}
-	return unclear
+	return t.disabledToggle()
 }
 
 // thumbX returns the x of the centre of a slider's thumb in pixels, from
-// the blue pixels of the bands above and below the track, where only the
-// thumb is blue; ok is false when there are too few.
-func (m *rgb) thumbX(b formview.Box, scale float64) (x float64, ok bool) {
+// the pixels of the bands above and below the track that is reports: blue
+// (isBlue) where only an enabled slider's thumb is drawn, or the grey of a
+// disabled one's (isThumbGrey); ok is false when there are too few.
+func (m *rgb) thumbX(b formview.Box, scale float64, is func(r, g, b int) bool) (x float64, ok bool) {
 	r := pixelRect(b)
 	band := max(1, int(math.Round(0.2*float64(r.y1-r.y0))))
 	sum, n := 0.0, 0
 	for _, rows := range [2][2]int{{r.y0, r.y0 + band}, {r.y1 - band, r.y1}} {
 		for y := rows[0]; y < rows[1]; y++ {
 			for x := r.x0; x < r.x1; x++ {
-				if isBlue(m.at(x, y)) {
+				if is(m.at(x, y)) {
 					sum += float64(x) + 0.5
 					n++
 				}
@@ -261,8 +265,9 @@ func (m *rgb) printedValue(b formview.Box, scale float64) (ink int, right float6
 }
 
 // frame returns, of the four edges of r, the least fraction of the pixels
-// along it that have ink within scale+1 pixels across it.
-func (m *rgb) frame(r rect, scale float64) float64 {
+// along it that have a pixel is reports (isInk, or isFaint for a disabled
+// frame) within scale+1 pixels across it.
+func (m *rgb) frame(r rect, scale float64, is func(r, g, b int) bool) float64 {
 	d := int(math.Ceil(scale)) + 1
 	edge := func(horizontal bool, at int) float64 {
 		lo, hi := r.x0, r.x1
@@ -277,7 +282,7 @@ func (m *rgb) frame(r rect, scale float64) float64 {
 				if !horizontal {
 					x, y = u, t
 				}
-				if isInk(m.at(x, y)) {
+				if is(m.at(x, y)) {
 					n++
 					break
 				}
@@ -293,9 +298,11 @@ func (m *rgb) frame(r rect, scale float64) float64 {
 
 // textFeatures are what the text box probe measures.
 type textFeatures struct {
-	frame float64 // grey in the outer band
-	ink   int     // dark pixels inside
-	right float64 // the right edge of the text, in pixels from the content's left
+	frame      float64 // grey in the outer band
+	frameFaint float64 // faint grey there, as a disabled box's frame is
+	pale       float64 // the share of the inside that is pale, as a disabled box's is
+	ink        int     // dark pixels inside (grey text's, in a faint frame)
+	right      float64 // the right edge of the text, in pixels from the content's left
 }
 
 // textContentLeft is the left edge of a text box's content, in CSS px from
@@ -305,11 +312,15 @@ const textContentLeft = 3
 func (m *rgb) text(b formview.Box, scale float64) textFeatures {
 	r := pixelRect(b)
 	in := rect{r.x0 + int(math.Ceil(2*scale)), r.y0 + int(math.Ceil(2*scale)), r.x1 - int(math.Ceil(2*scale)), r.y1 - int(math.Ceil(2*scale))}
-	t := textFeatures{frame: m.frame(r, scale)}
+	t := textFeatures{frame: m.frame(r, scale, isInk), frameFaint: m.frame(r, scale, isFaint), pale: m.frac(in, isPale)}
+	ink := isDark
+	if t.frame < textFrame && t.frameFaint >= textFrame {
+		ink = isGreyText
+	}
 	right := -1
 	for y := in.y0; y < in.y1; y++ {
 		for x := in.x0; x < in.x1; x++ {
-			if isDark(m.at(x, y)) {
+			if ink(m.at(x, y)) {
 				t.ink++
 				right = max(right, x)
 			}
@@ -375,7 +386,7 @@ const maxListed = 4
 func probePicture(col string, f *forms.Form, s statesim.State, boxes []formview.Box, img *rgb, scale float64, textWidths bool, p *problems) {
 	var bad []string
 	for i := range f.Elements {
-		if why := probeElement(f, i, s[i], boxes[i], img, scale, textWidths); why != "" {
+		if why := probeElement(f, i, s[i], statesim.Enabled(f, s, i), boxes[i], img, scale, textWidths); why != "" {
 			bad = append(bad, why)
 		}
 	}
@@ -388,9 +399,10 @@ func probePicture(col string, f *forms.Form, s statesim.State, boxes []formview.
 	}
 }
 
-// probeElement returns how element i looks different from value v in the
-// picture, or "".
-func probeElement(f *forms.Form, i int, v statesim.Value, b formview.Box, img *rgb, scale float64, textWidths bool) string {
+// probeElement returns how element i looks different from value v, and
+// enabled or disabled as enabled says, in the picture, or "". A wrong value
+// is reported before a wrong look.
+func probeElement(f *forms.Form, i int, v statesim.Value, enabled bool, b formview.Box, img *rgb, scale float64, textWidths bool) string {
 	e := &f.Elements[i]
 	name := elementName(f, i)
 	switch e.Kind {
@@ -399,7 +411,7 @@ func probeElement(f *forms.Form, i int, v statesim.Value, b formview.Box, img *r
 		if e.Kind == forms.Radio {
 			centre, yes, no, verb = radioCentre, "selected", "not selected", "selected"
 		}
-		got := img.probeToggle(b, centre)
+		got, look := img.probeToggle(b, centre)
 		want := off
 		if v.N == 1 {
 			want = on
@@ -412,8 +424,9 @@ func probeElement(f *forms.Form, i int, v statesim.Value, b formview.Box, img *r
 		case got != want:
 			return fmt.Sprintf("%s looks %s but the state has it %s", name, yes, no)
 		}
+		return lookProblem(name, look, enabled)
 	case forms.Slider:
-		x, ok := img.thumbX(b, scale)
+		x, look, ok := img.sliderThumb(b, scale)
 		if !ok {
 			return fmt.Sprintf("%s shows no thumb", name)
 		}
@@ -433,12 +446,13 @@ func probeElement(f *forms.Form, i int, v statesim.Value, b formview.Box, img *r
 		case textWidths && !ok:
 			return fmt.Sprintf("%s has a value %.1f px wide printed after it, but %s would be %.1f px wide", name, right, text, want)
 		}
+		return lookProblem(name, look, enabled)
 	case forms.TextBox:
 		t := img.text(b, scale)
 		full := float64(t.ink) >= textInk*scale*scale
 		wantFull := strings.TrimSpace(v.S) != ""
 		switch {
-		case t.frame < textFrame:
+		case t.frame < textFrame && t.frameFaint < textFrame:
 			return fmt.Sprintf("%s shows no text box frame", name)
 		case full && !wantFull:
 			return fmt.Sprintf("%s holds text but the state has it empty", name)
@@ -449,6 +463,7 @@ func probeElement(f *forms.Form, i int, v statesim.Value, b formview.Box, img *r
 				return fmt.Sprintf("%s holds text %.1f px wide, but %s would be %.1f px wide", name, t.right/scale, strconv.Quote(v.S), want)
 			}
 		}
+		return lookProblem(name, t.look(), enabled)
 	}
 	return ""
 }

@@ -17,7 +17,7 @@ import (
 func paperDataset(t *testing.T) string {
 	t.Helper()
 	dir := t.TempDir()
-	fams := forms.Builtins()
+	fams := forms.Paper()
 	for _, name := range suites.Names() {
 		s, _ := suites.Lookup(name)
 		spec := suites.Spec{Seed: 3, Families: fams, Protocol: suites.Paper, Mix: suites.Even(36, len(fams))}
