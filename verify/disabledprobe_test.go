@@ -10,41 +10,19 @@ import (
 
 	"github.com/formplan/formplan/forms"
 	"github.com/formplan/formplan/formview"
+	"github.com/formplan/formplan/internal/testforms"
 	"github.com/formplan/formplan/render"
 	"github.com/formplan/formplan/statesim"
 )
 
-// conditionalFamilies are the built-in families with conditions and two of
-// a test's own: a slider that enables two checkboxes from 3 up, and a
-// checkbox that enables three radio buttons, so that every kind of element
-// is pictured disabled.
+// conditionalFamilies are the families of testforms.Conditional.
 func conditionalFamilies(t testing.TB) []forms.Family {
 	t.Helper()
-	own := []forms.Family{
-		{Name: "slider_gate", Refer: forms.ByOrdinal, Groups: []forms.Group{
-			{Kind: forms.Slider, MinCount: 1, MaxCount: 1, Ranges: []forms.Range{{Min: -10, Max: 10, Step: 1}, {Min: 0, Max: 10, Step: 1}}},
-			{Kind: forms.Checkbox, MinCount: 2, MaxCount: 2, EnabledBy: &forms.Condition{Group: 0, AtLeast: 3}},
-		}},
-		{Name: "checkbox_radios", Refer: forms.ByOrdinal, Groups: []forms.Group{
-			{Kind: forms.Checkbox, MinCount: 1, MaxCount: 1},
-			{Kind: forms.Radio, MinCount: 3, MaxCount: 3, EnabledBy: &forms.Condition{Group: 0}},
-		}},
+	fams, err := testforms.Conditional()
+	if err != nil {
+		t.Fatal(err)
 	}
-	var out []forms.Family
-	for _, name := range []string{"checkbox_textboxes", "radio_slider"} {
-		f := forms.Builtin(name)
-		if f == nil {
-			t.Fatalf("no built-in family %s", name)
-		}
-		out = append(out, *f)
-	}
-	for _, f := range own {
-		if err := f.Validate(); err != nil {
-			t.Fatal(err)
-		}
-		out = append(out, f)
-	}
-	return out
+	return fams
 }
 
 // pictured is a form in a state to picture.

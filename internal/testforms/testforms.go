@@ -1,0 +1,41 @@
+// Package testforms holds form families that tests of several packages
+// share.
+package testforms
+
+import (
+	"fmt"
+
+	"github.com/formplan/formplan/forms"
+)
+
+// Conditional returns the built-in families with conditions and two of
+// the tests' own: a slider that enables two checkboxes from 3 up, and a
+// checkbox that enables three radio buttons, so that every kind of enabler
+// and of conditional element is drawn. Every family is validated.
+func Conditional() ([]forms.Family, error) {
+	own := []forms.Family{
+		{Name: "slider_gate", Refer: forms.ByOrdinal, Groups: []forms.Group{
+			{Kind: forms.Slider, MinCount: 1, MaxCount: 1, Ranges: []forms.Range{{Min: -10, Max: 10, Step: 1}, {Min: 0, Max: 10, Step: 1}}},
+			{Kind: forms.Checkbox, MinCount: 2, MaxCount: 2, EnabledBy: &forms.Condition{Group: 0, AtLeast: 3}},
+		}},
+		{Name: "checkbox_radios", Refer: forms.ByOrdinal, Groups: []forms.Group{
+			{Kind: forms.Checkbox, MinCount: 1, MaxCount: 1},
+			{Kind: forms.Radio, MinCount: 3, MaxCount: 3, EnabledBy: &forms.Condition{Group: 0}},
+		}},
+	}
+	var out []forms.Family
+	for _, name := range []string{"checkbox_textboxes", "radio_slider"} {
+		f := forms.Builtin(name)
+		if f == nil {
+			return nil, fmt.Errorf("testforms: no built-in family %s", name)
+		}
+		out = append(out, *f)
+	}
+	for _, f := range own {
+		if err := f.Validate(); err != nil {
+			return nil, fmt.Errorf("testforms: %w", err)
+		}
+		out = append(out, f)
+	}
+	return out, nil
+}
