@@ -97,6 +97,7 @@ var columns = []Column{
 	{"option_labels", stringList},
 	{"plans_text", stringList},
 	{"plans_pddl", stringList},
+	{"problem_pddl", stringValue},
 	{"image_needed", boolValue},
 	{"metadata", stringValue},
 	{"boxes", stringValue},

@@ -151,7 +151,7 @@ func duckdbRow(r Row) map[string]any {
 		"prompt_instruct": str(r.PromptInstruct), "prompt_cot": str(r.PromptCoT),
 		"caption": strPtr(r.Caption), "history": strPtr(r.History),
 		"option_labels": list(r.OptionLabels), "plans_text": list(r.PlansText),
-		"plans_pddl":   list(r.PlansPDDL),
+		"plans_pddl": list(r.PlansPDDL), "problem_pddl": str(r.ProblemPDDL),
 		"image_needed": needed, "metadata": str(r.Metadata), "boxes": str(r.Boxes),
 		"scale": scale, "seed": int64Ptr(r.Seed), "index": int64Ptr(r.Index),
 		"generator_version": str(r.GeneratorVersion),

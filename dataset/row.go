@@ -90,6 +90,9 @@ type Row struct {
 	PlansText []string `parquet:"plans_text,optional,list" parquet-element:",optional"`
 	// PlansPDDL holds the same plans in PDDL.
 	PlansPDDL []string `parquet:"plans_pddl,optional,list" parquet-element:",optional"`
+	// ProblemPDDL is the PDDL problem of the row, from the pictured start,
+	// for its family's domain.
+	ProblemPDDL string `parquet:"problem_pddl,optional"`
 	// ImageNeeded tells whether the question cannot be answered from the
 	// text alone (false is legal).
 	ImageNeeded *bool `parquet:"image_needed,optional"`

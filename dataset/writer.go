@@ -44,6 +44,7 @@ var blobColumns = [][]string{
 	{"history"},
 	{"plans_text", "list", "element"},
 	{"plans_pddl", "list", "element"},
+	{"problem_pddl"},
 	{"metadata"},
 	{"boxes"},
 }

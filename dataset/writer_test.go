@@ -57,6 +57,7 @@ func fullRow(i int, imageSize int) Row {
 		OptionLabels:     []string{"correct", "wrong element", "wrong text", "not needed"},
 		PlansText:        []string{"click Submit"},
 		PlansPDDL:        []string{"(click submit)"},
+		ProblemPDDL:      "(define (problem p) (:domain d) (:goal (submitted)))",
 		ImageNeeded:      ptr(i%2 == 0),
 		Metadata:         `{"form":"signup","n":1}`,
 		Boxes:            `{"elements":[{"id":"submit","box":[10,20,110,50]}],"clicks":[[60,35]]}`,

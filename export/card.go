@@ -238,6 +238,12 @@ func cardMarkdown(stats []*suiteStats, info Info) []byte {
 		"`python run.py --config config.json --judge exact_matching`. `gen score . <model>_formplan_<suite>.xlsx` scores its prediction files. " +
 		"VLMEvalKit builds its own prompt from `question` and the options; the rules of the actions that `prompt_instruct` states are not part of it.\n\n")
 
+	b.WriteString("**PDDL.** `pddl/<family>.domain.pddl` is the PDDL domain of each form family (the browser's semantics of its controls); " +
+		"each row's `problem_pddl` is a problem for it and each `plans_pddl` entry a plan, one ground action per step. " +
+		"Write the row's problem and a plan (one action per line) to files and give them, with the domain, to a planner or plan validator that reads " +
+		"conditional effects and derived predicates. The generator's `docs/PDDL.md` documents the names, predicates and actions, and `gen verify` " +
+		"runs every row's plans through its own PDDL interpreter.\n\n")
+
 	b.WriteString("## License\n\n")
 	b.WriteString("[CC BY 4.0](" + licenseURL + ").\n")
 	return b.Bytes()

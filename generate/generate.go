@@ -61,14 +61,19 @@ type SuiteResult struct {
 	Resumed bool // the file was already complete and was kept
 }
 
-// Run executes the plan. A suite's file appears only once all its rows are
-// written; on error, nothing of the failing suite is left behind.
+// Run executes the plan. It first writes the PDDL domain of every family
+// of the spec (WriteDomains), which the rows' problem_pddl refer to. A
+// suite's file appears only once all its rows are written; on error,
+// nothing of the failing suite is left behind.
 func Run(ctx context.Context, p Plan) ([]SuiteResult, error) {
 	if err := p.Spec.Validate(); err != nil {
 		return nil, err
 	}
 	if p.Shards > 1 && (p.Shard < 0 || p.Shard >= p.Shards) {
 		return nil, fmt.Errorf("generate: shard %d of %d: want 0 <= K < N", p.Shard, p.Shards)
+	}
+	if _, err := WriteDomains(p.Out, p.Spec.Families); err != nil {
+		return nil, err
 	}
 	var res []SuiteResult
 	for k, s := range p.Suites {

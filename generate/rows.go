@@ -7,6 +7,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/formplan/formplan/dataset"
+	"github.com/formplan/formplan/pddl"
 	"github.com/formplan/formplan/suites"
 )
 
@@ -18,6 +19,10 @@ var namespace = uuid.MustParse("6f1c2a0e-5b7d-4f3e-9a21-0c8d4e6b7f10")
 func QuestionID(seed uint64, suite string, index int64) string {
 	return uuid.NewSHA1(namespace, []byte(fmt.Sprintf("%d/%s/%d", seed, suite, index))).String()
 }
+
+// ProblemName returns the name of the PDDL problem of question index of
+// suite: <suite>-<index>, such as edge_case-12.
+func ProblemName(suite string, index int64) string { return fmt.Sprintf("%s-%d", suite, index) }
 
 // Row converts a question to a dataset row. Pictures are added by the caller.
 func Row(q *suites.Question, seed uint64, version string) (dataset.Row, error) {
@@ -59,6 +64,9 @@ func Row(q *suites.Question, seed uint64, version string) (dataset.Row, error) {
 	for _, p := range q.Meta.Plans {
 		r.PlansText = append(r.PlansText, suites.PlanText(&q.Meta.Form, p))
 		r.PlansPDDL = append(r.PlansPDDL, suites.PlanPDDL(&q.Meta.Form, p))
+	}
+	if r.ProblemPDDL, err = pddl.Problem(&q.Meta, ProblemName(q.Suite, q.Index)); err != nil {
+		return dataset.Row{}, fmt.Errorf("generate: %s %d: %w", q.Suite, q.Index, err)
 	}
 	return r, nil
 }

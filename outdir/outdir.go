@@ -41,6 +41,9 @@ type Run struct {
 	Shard  int `json:"-"`
 	// Suites lists the suites the run writes.
 	Suites []string `json:"suites"`
+	// Families lists the families whose PDDL domains the run writes, as
+	// pddl/<family>.domain.pddl.
+	Families []string `json:"families,omitempty"`
 	// Force removes another run's files instead of refusing.
 	Force bool `json:"-"`
 	// FlagsOf returns the Key a data file was written with, and its shard

@@ -68,9 +68,14 @@ func TestAcquire(t *testing.T) {
 		{"stale exports", map[string]string{"lmms-eval/t_cot.yaml": "", "lmms-eval/s_cot.yaml": "", "lmms-eval/utils.py": "", "vlmevalkit/formplan_t.tsv": "", "vlmevalkit/formplan_s.tsv": ""},
 			run(a, 0, 1, true, "s"), nil, []string{"lmms-eval/t_cot.yaml", "vlmevalkit/formplan_t.tsv"},
 			[]string{"lmms-eval/s_cot.yaml", "lmms-eval/utils.py", "vlmevalkit/formplan_s.tsv"}},
+		{"stale domains", map[string]string{"pddl/f.domain.pddl": "", "pddl/g.domain.pddl": "", "pddl/notes.txt": ""},
+			Run{Key: a, Shards: 1, Suites: []string{"s"}, Families: []string{"f"}, Force: true, FlagsOf: flagsOf}, nil,
+			[]string{"pddl/g.domain.pddl"}, []string{"pddl/f.domain.pddl", "pddl/notes.txt"}},
+		{"a stale domain, not forced", map[string]string{"pddl/g.domain.pddl": ""},
+			Run{Key: a, Shards: 1, Suites: []string{"s"}, Families: []string{"f"}, FlagsOf: flagsOf}, ErrForeign, nil, []string{"pddl/g.domain.pddl"}},
 		{"unreadable data", map[string]string{"s/test-00000-of-00001.parquet": "garbage"}, run(a, 0, 1, false, "s"), ErrForeign, nil, nil},
-		{"debris of a killed run", map[string]string{"s/.test-00000-of-00001.parquet.tmp-123": "half", ".README.md4567": "half"},
-			run(a, 0, 1, false, "s"), nil, []string{"s/.test-00000-of-00001.parquet.tmp-123", ".README.md4567"}, nil},
+		{"debris of a killed run", map[string]string{"s/.test-00000-of-00001.parquet.tmp-123": "half", ".README.md4567": "half", "pddl/.f.domain.pddl890": "half"},
+			run(a, 0, 1, false, "s"), nil, []string{"s/.test-00000-of-00001.parquet.tmp-123", ".README.md4567", "pddl/.f.domain.pddl890"}, nil},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -12,14 +12,16 @@ import (
 var (
 	dataRE   = regexp.MustCompile(`^test-(\d{5})-of-(\d{5})\.parquet$`)
 	tempRE   = regexp.MustCompile(`^\.test-(\d{5})-of-(\d{5})\.parquet\.tmp-\d+$`)
-	pendRE   = regexp.MustCompile(`^\.(README\.md|croissant\.json|config\.json|utils\.py|.+\.yaml|formplan_.+\.tsv)\d+$`)
+	pendRE   = regexp.MustCompile(`^\.(README\.md|croissant\.json|config\.json|utils\.py|.+\.yaml|formplan_.+\.tsv|.+\.domain\.pddl)\d+$`)
 	tsvRE    = regexp.MustCompile(`^formplan_(.+)\.tsv$`)
+	domainRE = regexp.MustCompile(`^(.+)\.domain\.pddl$`)
 	cardKeep = []string{"README.md", "croissant.json"}
 )
 
 // survey lists, relative to dir, the files the run would not write
-// (foreign: data of other suites, shard counts or flags, and the exports of
-// suites it does not have) and the temporary files of killed runs
+// (foreign: data of other suites, shard counts or flags, the exports of
+// suites it does not have, and the PDDL domains of families it does not
+// have) and the temporary files of killed runs
 // (debris: every one when the run is alone, else those of its own shard).
 // Files formplan never writes are left out of both.
 func survey(dir string, r Run, alone bool) (foreign, debris []string, err error) {
@@ -55,6 +57,10 @@ func survey(dir string, r Run, alone bool) (foreign, debris []string, err error)
 				}
 			case name == "vlmevalkit" && tsvRE.MatchString(f.Name()):
 				if !slices.Contains(r.Suites, tsvRE.FindStringSubmatch(f.Name())[1]) {
+					foreign = append(foreign, rel)
+				}
+			case name == "pddl" && domainRE.MatchString(f.Name()):
+				if !slices.Contains(r.Families, domainRE.FindStringSubmatch(f.Name())[1]) {
 					foreign = append(foreign, rel)
 				}
 			case pendRE.MatchString(f.Name()):

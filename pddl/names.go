@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/formplan/formplan/forms"
+	"github.com/formplan/formplan/statesim"
 )
 
 // Sink is the text object that stands for every content outside a
@@ -25,46 +26,18 @@ func ElementName(e *forms.Element) string {
 	return e.Kind.String() + "-" + strconv.Itoa(e.Ordinal)
 }
 
-// PositionName returns the name of slider value n: pos-3, or pos-m3 for -3.
-func PositionName(n int) string { return signed("pos-", n) }
+// PositionName returns the name of slider value n: pos-3, or pos-m3 for -3
+// (statesim.PDDLPosition).
+func PositionName(n int) string { return statesim.PDDLPosition(n) }
 
-// AmountName returns the name of a slider move by n: by-2, or by-m2 for -2.
-func AmountName(n int) string { return signed("by-", n) }
+// AmountName returns the name of a slider move by n: by-2, or by-m2 for -2
+// (statesim.PDDLAmount).
+func AmountName(n int) string { return statesim.PDDLAmount(n) }
 
-func signed(prefix string, n int) string {
-	if n < 0 {
-		return prefix + "m" + strconv.Itoa(-n)
-	}
-	return prefix + strconv.Itoa(n)
-}
-
-// TextName returns the name of text content s: Empty for "", txt-<s> when s
-// is only lowercase ASCII letters and digits (and not "other"), otherwise
-// txt-u-<lowercase hex of the UTF-8 bytes of s>. A safe name has one
-// hyphen and a hex name two, so no two contents share a name, and the
-// names are valid whatever PDDL's case folding does.
-func TextName(s string) string {
-	if s == "" {
-		return Empty
-	}
-	if safeText(s) {
-		return "txt-" + s
-	}
-	return "txt-u-" + hex.EncodeToString([]byte(s))
-}
-
-// safeText reports whether s can be named as itself.
-func safeText(s string) bool {
-	if s == "other" {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; (c < 'a' || c > 'z') && (c < '0' || c > '9') {
-			return false
-		}
-	}
-	return true
-}
+// TextName returns the name of text content s (statesim.PDDLText): Empty
+// for "", txt-<s> when s is only lowercase ASCII letters and digits (and
+// not "other"), otherwise txt-u-<lowercase hex of the UTF-8 bytes of s>.
+func TextName(s string) string { return statesim.PDDLText(s) }
 
 // ParseTextName returns the content a text name stands for. The sink has
 // none: it gives an error, as does a name that is no text name.
@@ -76,11 +49,11 @@ func ParseTextName(name string) (string, error) {
 		return "", fmt.Errorf("pddl: %s stands for a text outside the problem's set", name)
 	case strings.HasPrefix(name, "txt-u-"):
 		b, err := hex.DecodeString(name[len("txt-u-"):])
-		if err != nil || len(b) == 0 {
-			return "", fmt.Errorf("pddl: text name %q: bad hex", name)
+		if err != nil || len(b) == 0 || TextName(string(b)) != name {
+			return "", fmt.Errorf("pddl: text name %q: bad hex, or a content with a plain name", name)
 		}
 		return string(b), nil
-	case strings.HasPrefix(name, "txt-") && len(name) > len("txt-") && safeText(name[len("txt-"):]):
+	case strings.HasPrefix(name, "txt-") && len(name) > len("txt-") && TextName(name[len("txt-"):]) == name:
 		return name[len("txt-"):], nil
 	}
 	return "", fmt.Errorf("pddl: %q is not a text name", name)

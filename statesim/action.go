@@ -278,32 +278,13 @@ func appendPossessive(dst []byte, f *forms.Form, r forms.Ref) []byte {
 // still renders, with a name or an arity its problem does not declare.
 func PDDL(f *forms.Form, a Action) string {
 	term := f.Term(a.Target)
-	number := func(prefix string, n int) string {
-		if n < 0 {
-			return prefix + "m" + strconv.Itoa(-n)
-		}
-		return prefix + strconv.Itoa(n)
-	}
-	text := func(s string) string {
-		if s == "" {
-			return "empty"
-		}
-		safe := s != "other"
-		for i := 0; i < len(s) && safe; i++ {
-			safe = s[i] >= 'a' && s[i] <= 'z' || s[i] >= '0' && s[i] <= '9'
-		}
-		if safe {
-			return "txt-" + s
-		}
-		return fmt.Sprintf("txt-u-%x", s)
-	}
 	switch a.Op {
 	case Set:
-		return "(set " + term + " " + number("pos-", a.N) + ")"
+		return "(set " + term + " " + PDDLPosition(a.N) + ")"
 	case Move:
-		return "(move " + term + " " + number("by-", a.N) + ")"
+		return "(move " + term + " " + PDDLAmount(a.N) + ")"
 	case Type, Enter:
-		return "(" + string(a.Op) + " " + term + " " + text(a.Text) + ")"
+		return "(" + string(a.Op) + " " + term + " " + PDDLText(a.Text) + ")"
 	case Submit:
 		if i, err := f.Find(a.Target); err == nil && f.Elements[i].Kind == forms.Submit {
 			return "(submit)"

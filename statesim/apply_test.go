@@ -147,12 +147,12 @@ func TestEnglishAndPDDL(t *testing.T) {
 		pddl    string
 	}{
 		{f, Action{Op: Uncheck, Target: cb(2)}, "Uncheck the 2nd checkbox", "(uncheck checkbox-2)"},
-		{labelled, Action{Op: Check, Target: forms.Ref{Kind: forms.Checkbox, Label: "A"}}, "Check A", "(check checkbox-A)"},
-		{f, Action{Op: Move, Target: sl(), N: 3}, "Move the slider handle right by 3", "(move slider-1 3)"},
-		{f, Action{Op: Move, Target: sl(), N: -2}, "Move the slider handle left by 2", "(move slider-1 -2)"},
-		{f, Action{Op: Set, Target: sl(), N: 4}, "Move the slider handle to 4", "(set slider-1 4)"},
-		{f, Action{Op: Enter, Target: tb(1), Text: "12"}, `Enter "12" into the 1st textbox`, `(enter textbox-1 "12")`},
-		{f, Action{Op: Type, Target: tb(1), Text: "5"}, `Type "5" into the 1st textbox`, `(type textbox-1 "5")`},
+		{labelled, Action{Op: Check, Target: forms.Ref{Kind: forms.Checkbox, Label: "A"}}, "Check A", "(check checkbox-1)"},
+		{f, Action{Op: Move, Target: sl(), N: 3}, "Move the slider handle right by 3", "(move slider-1 by-3)"},
+		{f, Action{Op: Move, Target: sl(), N: -2}, "Move the slider handle left by 2", "(move slider-1 by-m2)"},
+		{f, Action{Op: Set, Target: sl(), N: 4}, "Move the slider handle to 4", "(set slider-1 pos-4)"},
+		{f, Action{Op: Enter, Target: tb(1), Text: "12"}, `Enter "12" into the 1st textbox`, "(enter textbox-1 txt-12)"},
+		{f, Action{Op: Type, Target: tb(1), Text: "5"}, `Type "5" into the 1st textbox`, "(type textbox-1 txt-5)"},
 		{f, Action{Op: Clear, Target: tb(1)}, "Clear the 1st textbox", "(clear textbox-1)"},
 		{f, Action{Op: Select, Target: rb(3)}, "Select the 3rd radio button", "(select radio-3)"},
 		{f, SubmitAction, "Hit Submit", "(submit)"},

@@ -77,3 +77,35 @@ func TestDisabledLabel(t *testing.T) {
 		t.Errorf("from a checked box the plan fails: %v", err)
 	}
 }
+
+// TestShuffleTiedParts builds plan_shuffle questions on a form whose text
+// box a slider enables among parts of other sizes: the starts an order is
+// memoized for must stay those of their own part.
+func TestShuffleTiedParts(t *testing.T) {
+	fam := forms.Family{
+		Name:  "mixed_test",
+		Refer: forms.ByLabel,
+		Groups: []forms.Group{
+			{Kind: forms.Checkbox, MinCount: 2, MaxCount: 2, Labels: forms.LabelsList, LabelList: []string{"Größe", "Ωμέγα", "Кошка"}},
+			{Kind: forms.Radio, MinCount: 3, MaxCount: 3, Labels: forms.LabelsList, LabelList: []string{"Tak", "Nie", "Może"}},
+			{Kind: forms.Slider, MinCount: 1, MaxCount: 1, Ranges: []forms.Range{{Min: -6, Max: 6, Step: 2}}},
+			{Kind: forms.TextBox, MinCount: 1, MaxCount: 1, Labels: forms.LabelsList, LabelList: []string{"Имя"},
+				TextPool: []string{"Ab", "other", "ÄÖ", "x-1", "12"}, TextVocab: 3, EnabledBy: &forms.Condition{Group: 2, AtLeast: 2}},
+		},
+	}
+	if err := fam.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	s, _ := Lookup("plan_shuffle")
+	for seed := uint64(1); seed <= 5; seed++ {
+		sp := &Spec{Seed: seed, Families: []forms.Family{fam}}
+		if err := Fit(s, sp, false); err != nil {
+			t.Fatal(err)
+		}
+		for i := int64(0); i < 40; i++ {
+			if _, err := s.Build(sp, i); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+}

@@ -147,14 +147,21 @@ var pictureCases = []struct {
 // family. VERIFY_REAL_DIRS, a comma-separated list of datasets written by
 // gen (with --out somewhere under /tmp), adds more.
 func TestProbesReal(t *testing.T) {
-	type set struct{ name, dir string }
+	type set struct {
+		name, dir string
+		fams      []forms.Family // the families it must picture
+	}
 	var sets []set
 	for _, c := range pictureCases {
-		sets = append(sets, set{fmt.Sprintf("scale %g %s", c.scale, c.protocol), pictureSet(t, c.scale, c.protocol)})
+		fams := forms.Builtins()
+		if c.protocol == suites.Paper {
+			fams = forms.Paper()
+		}
+		sets = append(sets, set{fmt.Sprintf("scale %g %s", c.scale, c.protocol), pictureSet(t, c.scale, c.protocol), fams})
 	}
 	for d := range strings.SplitSeq(os.Getenv("VERIFY_REAL_DIRS"), ",") {
 		if d != "" {
-			sets = append(sets, set{d, d})
+			sets = append(sets, set{d, d, nil})
 		}
 	}
 	for _, s := range sets {
@@ -174,7 +181,7 @@ func TestProbesReal(t *testing.T) {
 			if rep.Failed != 0 || rep.Pictures < rep.Rows {
 				t.Fatalf("%d rows failed; %d pictures probed for %d rows", rep.Failed, rep.Pictures, rep.Rows)
 			}
-			for _, fam := range forms.Builtins() {
+			for _, fam := range s.fams {
 				if counts[fam.Name] == nil {
 					t.Errorf("no picture of family %s", fam.Name)
 				}

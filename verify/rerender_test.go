@@ -92,6 +92,9 @@ func TestRerender(t *testing.T) {
 			if err := os.CopyFS(filepath.Join(dir, tc.suite), os.DirFS(filepath.Join(src, tc.suite))); err != nil {
 				t.Fatal(err)
 			}
+			if err := os.CopyFS(filepath.Join(dir, "pddl"), os.DirFS(filepath.Join(src, "pddl"))); err != nil {
+				t.Fatal(err)
+			}
 			var id string
 			rewriteKeep(t, suiteFile(t, dir, tc.suite), func(t *testing.T, rows []dataset.Row) []dataset.Row {
 				i := len(rows) / 2

@@ -40,6 +40,13 @@
 //     answer's option label is "correct", plans_text and plans_pddl render
 //     metadata.plans, and caption describes the pictured states;
 //
+//   - PDDL (pddl.go): <dir>/pddl/<family>.domain.pddl is the domain of the
+//     row's form (pddl.DomainOf), problem_pddl is the problem of the
+//     metadata (pddl.Problem), and under pddl/interp, which reads PDDL and
+//     knows nothing of forms, each plans_pddl entry run from problem_pddl's
+//     init is valid exactly when metadata.valid says, ends in its recorded
+//     final state and meets the goal exactly when the simulator's run does;
+//
 //   - edge_case, plan_semantic, plan_shuffle: choices[k] is the text of
 //     plans[k] and exactly one plan is valid, submits and ends in a state
 //     meeting every want: the one at answer_idx; the horizon is its length;
@@ -201,6 +208,7 @@ func DirWith(ctx context.Context, dir string, opt Options) (Report, error) {
 	}
 	var rep Report
 	var cur *suiteState
+	doms := newDomains(dir)
 	for _, path := range files {
 		suite := filepath.Base(filepath.Dir(path))
 		if cur == nil || cur.name != suite {
@@ -208,7 +216,7 @@ func DirWith(ctx context.Context, dir string, opt Options) (Report, error) {
 				rep.Suites[len(rep.Suites)-1].Missing = cur.missing()
 			}
 			rep.Suites = append(rep.Suites, SuiteReport{Suite: suite})
-			cur = newSuiteState(suite)
+			cur = newSuiteState(suite, doms)
 		}
 		sr := &rep.Suites[len(rep.Suites)-1]
 		sr.Files++
@@ -257,11 +265,12 @@ type suiteState struct {
 	// textWidths is whether the current file's text boxes are checked for
 	// the width of their text (see textWidthsKnown).
 	textWidths bool
-	probed     int64 // pictures probed in all
+	probed     int64    // pictures probed in all
+	domains    *domains // the dataset's PDDL domains (pddl.go)
 }
 
-func newSuiteState(name string) *suiteState {
-	return &suiteState{name: name, ids: map[string]int64{}, shards: map[int]map[int]bool{}, groups: map[string]*group{}}
+func newSuiteState(name string, doms *domains) *suiteState {
+	return &suiteState{name: name, ids: map[string]int64{}, shards: map[int]map[int]bool{}, groups: map[string]*group{}, domains: doms}
 }
 
 // startFile sets up the index check for the next file. Indices run on from
@@ -397,6 +406,7 @@ func (st *suiteState) check(row *dataset.Row) (probs problems) {
 		return probs
 	}
 	checkMeta(row, st.name, &m, &probs)
+	st.domains.checkPDDL(row, st.name, &m, &probs)
 	st.probed += int64(checkPictures(row, &m, pics, st.textWidths, &probs))
 	st.checkGroup(row, &m, &probs)
 	return probs

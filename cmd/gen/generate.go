@@ -137,7 +137,7 @@ func generateCmd(ctx context.Context, c *config, stdout, stderr io.Writer) error
 		return err
 	}
 	lock, err := outdir.Acquire(c.out, outdir.Run{Key: runKey(version, c.contentFlags()), Shard: c.shard, Shards: c.shards,
-		Suites: c.suites, Force: c.force, FlagsOf: fileKey})
+		Suites: c.suites, Families: strings.Split(familyNames(fams), ","), Force: c.force, FlagsOf: fileKey})
 	if err != nil {
 		if errors.Is(err, outdir.ErrForeign) || errors.Is(err, outdir.ErrBusy) {
 			return usageError{err.Error()}

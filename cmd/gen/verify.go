@@ -15,12 +15,14 @@ import (
 )
 
 const verifyUsage = `gen verify re-checks a generated dataset from its files alone: it re-simulates
-every row's plans from its metadata and checks the labels, ids and pictures.
+every row's plans from its metadata and checks the labels, ids and pictures,
+and runs every row's PDDL plans on its PDDL problem under a PDDL interpreter.
 
 Usage:
   gen verify [flags] DIR
 
-DIR holds one directory per suite: DIR/<suite>/test-0000K-of-0000N.parquet.
+DIR holds one directory per suite: DIR/<suite>/test-0000K-of-0000N.parquet,
+and the PDDL domain of every family: DIR/pddl/<family>.domain.pddl.
 Failing rows are listed on stderr and the exit status is 1.
 
 Flags:

@@ -80,6 +80,9 @@ func TestVerify(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
+		if err := os.CopyFS(filepath.Join(bad, "pddl"), os.DirFS(filepath.Join(dir, "pddl"))); err != nil {
+			t.Fatal(err)
+		}
 		stdout, stderr, err := runGen(t, "verify", bad)
 		want := fmt.Sprintf("verify: 1 of %d rows failed", n*len(suites.Names()))
 		if err == nil || err.Error() != want {

@@ -1,0 +1,141 @@
+package pddl
+
+import (
+	"fmt"
+	"runtime"
+	"sync"
+	"testing"
+
+	"github.com/formplan/formplan/forms"
+	"github.com/formplan/formplan/suites"
+)
+
+// mixedFamily is a family of the tests' own that the built-ins lack: one
+// form with checkboxes and radio buttons (one click action for both),
+// labels in three scripts, a slider of step 2 over negative and positive
+// values that enables a text box from 2 up, a checkbox the last radio
+// button enables, and texts that are not lower-case ASCII, among them
+// "other", whose safe name would be the sink's.
+func mixedFamily() forms.Family {
+	return forms.Family{
+		Name:  "mixed_test",
+		Refer: forms.ByLabel,
+		Groups: []forms.Group{
+			{Kind: forms.Checkbox, MinCount: 2, MaxCount: 2, Labels: forms.LabelsList, LabelList: []string{"Größe", "Ωμέγα", "Кошка"}},
+			{Kind: forms.Radio, MinCount: 3, MaxCount: 3, Labels: forms.LabelsList, LabelList: []string{"Tak", "Nie", "Może"}},
+			{Kind: forms.Slider, MinCount: 1, MaxCount: 1, Ranges: []forms.Range{{Min: -6, Max: 6, Step: 2}}},
+			{Kind: forms.TextBox, MinCount: 1, MaxCount: 1, Labels: forms.LabelsList, LabelList: []string{"Имя"},
+				TextPool: []string{"Ab", "other", "ÄÖ", "x-1", "12"}, TextVocab: 3, EnabledBy: &forms.Condition{Group: 2, AtLeast: 2}},
+			{Kind: forms.Checkbox, MinCount: 1, MaxCount: 1, Labels: forms.LabelsList, LabelList: []string{"Zgoda"}},
+		},
+	}
+}
+
+// row is one question of the corpus.
+type row struct {
+	suite, protocol string
+	q               suites.Question
+}
+
+// corpusPart asks for questions of every suite over some families, under
+// a protocol: perSuite[name] of suite name.
+type corpusPart struct {
+	protocol string
+	families []forms.Family
+	perSuite map[string]int64
+}
+
+var (
+	corpusOnce sync.Once
+	corpusRows []row
+	corpusErr  error
+)
+
+// corpus builds the test rows once per test binary: by default 10,000
+// rows of every suite over the five built-in families, under formplan's
+// own protocol and the paper's, and over the mixed family; under -short,
+// a tenth. The suites that take long to build (plan_shuffle under
+// formplan's protocol, edge_case) have fewer rows than the others.
+func corpus(t testing.TB) []row {
+	t.Helper()
+	corpusOnce.Do(func() {
+		scale := int64(10)
+		if testing.Short() {
+			scale = 1
+		}
+		counts := func(ec, fs, ps, psh, to int64) map[string]int64 {
+			return map[string]int64{"edge_case": ec * scale, "future_state": fs * scale, "plan_semantic": ps * scale,
+				"plan_shuffle": psh * scale, "temporal_order": to * scale}
+		}
+		parts := []corpusPart{
+			{"", forms.Builtins(), counts(80, 180, 160, 25, 160)},
+			{suites.Paper, forms.Builtins(), counts(30, 80, 40, 80, 80)},
+			{"", []forms.Family{mixedFamily()}, counts(15, 20, 20, 10, 20)},
+		}
+		corpusRows, corpusErr = buildCorpus(parts)
+	})
+	if corpusErr != nil {
+		t.Fatal(corpusErr)
+	}
+	return corpusRows
+}
+
+func buildCorpus(parts []corpusPart) ([]row, error) {
+	type job struct {
+		s     suites.Suite
+		sp    *suites.Spec
+		i     int64
+		at    int
+		proto string
+	}
+	var jobs []job
+	for _, part := range parts {
+		for _, s := range suites.All() {
+			sp := &suites.Spec{Seed: 7, Families: part.families, Protocol: part.protocol}
+			group := int64(1)
+			if part.protocol == suites.Paper {
+				group = int64(max(s.Group, 1))
+				if s.PaperHorizon[0] > 0 {
+					sp.HorizonMin, sp.HorizonMax = s.PaperHorizon[0], s.PaperHorizon[1]
+				}
+			}
+			n := (part.perSuite[s.Name] + group - 1) / group * group
+			mix := suites.Even(n/group, len(part.families))
+			for k := range mix {
+				mix[k].Count *= group
+			}
+			sp.Mix = mix
+			if err := suites.Fit(s, sp, false); err != nil {
+				return nil, fmt.Errorf("%s (protocol %q): %w", s.Name, part.protocol, err)
+			}
+			for i := int64(0); i < n; i++ {
+				jobs = append(jobs, job{s, sp, i, len(jobs), part.protocol})
+			}
+		}
+	}
+	out := make([]row, len(jobs))
+	errs := make([]error, len(jobs))
+	var wg sync.WaitGroup
+	next := make(chan job)
+	for range runtime.NumCPU() {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for j := range next {
+				q, err := j.s.Build(j.sp, j.i)
+				out[j.at], errs[j.at] = row{j.s.Name, j.proto, q}, err
+			}
+		}()
+	}
+	for _, j := range jobs {
+		next <- j
+	}
+	close(next)
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
