@@ -85,7 +85,7 @@ func TestRowsFor(t *testing.T) {
 // and temporal_order (groups of four) stay at chance.
 func TestPaperProtocol(t *testing.T) {
 	cells, err := Run(context.Background(), Config{
-		Seed: 3, Suites: []string{"plan_shuffle", "future_state", "temporal_order"}, Families: forms.Builtins(), Options: []int{4},
+		Seed: 3, Suites: []string{"plan_shuffle", "future_state", "temporal_order"}, Families: forms.Paper(), Options: []int{4},
 		HorizonMin: 1, HorizonMax: 5, Protocol: suites.Paper, Rows: func(int) int { return 120 }, Workers: 2,
 	})
 	if err != nil {
