@@ -7,29 +7,13 @@ import (
 	"testing"
 
 	"github.com/formplan/formplan/forms"
+	"github.com/formplan/formplan/internal/testforms"
 	"github.com/formplan/formplan/suites"
 )
 
-// mixedFamily is a family of the tests' own that the built-ins lack: one
-// form with checkboxes and radio buttons (one click action for both),
-// labels in three scripts, a slider of step 2 over negative and positive
-// values that enables a text box from 2 up, a checkbox the last radio
-// button enables, and texts that are not lower-case ASCII, among them
-// "other", whose safe name would be the sink's.
-func mixedFamily() forms.Family {
-	return forms.Family{
-		Name:  "mixed_test",
-		Refer: forms.ByLabel,
-		Groups: []forms.Group{
-			{Kind: forms.Checkbox, MinCount: 2, MaxCount: 2, Labels: forms.LabelsList, LabelList: []string{"Größe", "Ωμέγα", "Кошка"}},
-			{Kind: forms.Radio, MinCount: 3, MaxCount: 3, Labels: forms.LabelsList, LabelList: []string{"Tak", "Nie", "Może"}},
-			{Kind: forms.Slider, MinCount: 1, MaxCount: 1, Ranges: []forms.Range{{Min: -6, Max: 6, Step: 2}}},
-			{Kind: forms.TextBox, MinCount: 1, MaxCount: 1, Labels: forms.LabelsList, LabelList: []string{"Имя"},
-				TextPool: []string{"Ab", "other", "ÄÖ", "x-1", "12"}, TextVocab: 3, EnabledBy: &forms.Condition{Group: 2, AtLeast: 2}},
-			{Kind: forms.Checkbox, MinCount: 1, MaxCount: 1, Labels: forms.LabelsList, LabelList: []string{"Zgoda"}},
-		},
-	}
-}
+// mixedFamily is testforms.Mixed: labels in three scripts, texts that
+// are not lower-case ASCII, a slider enabler and a radio enabler.
+func mixedFamily() forms.Family { return testforms.Mixed() }
 
 // row is one question of the corpus.
 type row struct {

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/formplan/formplan/forms"
+	"github.com/formplan/formplan/internal/testforms"
 	"github.com/formplan/formplan/statesim"
 )
 
@@ -78,21 +79,11 @@ func TestDisabledLabel(t *testing.T) {
 	}
 }
 
-// TestShuffleTiedParts builds plan_shuffle questions on a form whose text
-// box a slider enables among parts of other sizes: the starts an order is
-// memoized for must stay those of their own part.
+// TestShuffleTiedParts builds plan_shuffle questions on a form whose
+// conditions tie parts of different sizes: the starts an order is memoized
+// for must stay those of their own part.
 func TestShuffleTiedParts(t *testing.T) {
-	fam := forms.Family{
-		Name:  "mixed_test",
-		Refer: forms.ByLabel,
-		Groups: []forms.Group{
-			{Kind: forms.Checkbox, MinCount: 2, MaxCount: 2, Labels: forms.LabelsList, LabelList: []string{"Größe", "Ωμέγα", "Кошка"}},
-			{Kind: forms.Radio, MinCount: 3, MaxCount: 3, Labels: forms.LabelsList, LabelList: []string{"Tak", "Nie", "Może"}},
-			{Kind: forms.Slider, MinCount: 1, MaxCount: 1, Ranges: []forms.Range{{Min: -6, Max: 6, Step: 2}}},
-			{Kind: forms.TextBox, MinCount: 1, MaxCount: 1, Labels: forms.LabelsList, LabelList: []string{"Имя"},
-				TextPool: []string{"Ab", "other", "ÄÖ", "x-1", "12"}, TextVocab: 3, EnabledBy: &forms.Condition{Group: 2, AtLeast: 2}},
-		},
-	}
+	fam := testforms.Mixed()
 	if err := fam.Validate(); err != nil {
 		t.Fatal(err)
 	}
