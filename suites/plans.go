@@ -53,7 +53,10 @@ func planText(f *forms.Form, plan []statesim.Action, w *wording) string {
 	return string(buf)
 }
 
-// PlanPDDL renders a plan as a PDDL-style sequence of ground actions.
+// PlanPDDL renders a plan as a PDDL plan of the family's domain (package
+// pddl writes the domains): a list of ground actions, one per step, Submit
+// included, each rendered by statesim.PDDL, such as ((check checkbox-2)
+// (move slider-1 by-m3) (enter textbox-2 txt-12) (submit)).
 func PlanPDDL(f *forms.Form, plan []statesim.Action) string {
 	parts := make([]string, len(plan))
 	for i, a := range plan {
