@@ -215,6 +215,7 @@ type Judge struct {
 	at     [][]int // per plan, per step before Submit: the element acted on
 	wantAt []int   // per want: its element, or -1
 	tmp    State
+	tab    *tables // set by Tabulate
 }
 
 // NewJudge prepares plans for judging against g from the states of sp.
@@ -369,6 +370,9 @@ func (j *Judge) Verdicts() (same, differ bool) {
 // every want on that part (the values themselves, not copies) and returns
 // the extended slice.
 func (j *Judge) AppendHolding(dst []State, k, p int) []State {
+	if j.tab != nil {
+		return j.appendHoldingTabulated(dst, k, p)
+	}
 	for _, v := range j.sp.Values[p] {
 		if j.holds(k, p, v) {
 			dst = append(dst, v)

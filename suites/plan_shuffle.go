@@ -115,6 +115,7 @@ func drawPlanShuffle(c *cell, rng *rand.Rand) (Question, error) {
 	// draw that has starts is copied out.
 	order := slices.Clone(items)
 	sj := statesim.NewJudge(&f, space, g, [][]statesim.Action{order})
+	sj.Tabulate() // every order is made of the same steps
 	picked := make([]statesim.State, len(space.Parts))
 	var vs []statesim.State
 	// With few items every order is tried at most once, in random order

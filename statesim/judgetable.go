@@ -1,0 +1,135 @@
+package statesim
+
+import "slices"
+
+// tables hold, for a Judge that Tabulate was called on, what each step
+// does to each value of a part, as indices into the values of the part
+// met so far (the space's, then any a step leads to), and which of them
+// meet the goal's wants on the part. They grow as steps and values are
+// met, so a judge that sees many plans made of the same steps (every
+// order of a set of steps) applies each step to each value once.
+type tables struct {
+	parts []partTable
+	steps map[tableKey]*stepTable
+	run   []*stepTable // scratch: one plan's steps on one part
+}
+
+// partTable is what the tables know of one part.
+type partTable struct {
+	vals  []State          // the space's values of the part, then those steps led to
+	index map[string]int32 // value key -> index in vals
+	meets []bool           // per value in vals: it meets the wants on the part
+}
+
+type tableKey struct {
+	p int
+	a Action
+}
+
+// stepTable is one step on one part: to[v] is the index of the value
+// value v goes to, or unknown.
+type stepTable struct {
+	p, i int // the part, and the element the step acts on
+	a    Action
+	to   []int32
+}
+
+// Tabulate makes the judge look up, from now on, what each step does to
+// each value of a part in tables it builds as steps are met. It pays when
+// many plans share their steps; the answers are the same either way.
+func (j *Judge) Tabulate() {
+	j.tab = &tables{parts: make([]partTable, len(j.sp.Parts)), steps: map[tableKey]*stepTable{}}
+}
+
+// part returns the table of part p, started on first use.
+func (j *Judge) part(p int) *partTable {
+	pt := &j.tab.parts[p]
+	if pt.index == nil {
+		pt.index = make(map[string]int32, len(j.sp.Values[p]))
+		for _, v := range j.sp.Values[p] {
+			j.add(p, pt, v)
+		}
+	}
+	return pt
+}
+
+// add appends value v to part p's table and returns its index.
+func (j *Judge) add(p int, pt *partTable, v State) int32 {
+	x := int32(len(pt.vals))
+	pt.vals = append(pt.vals, v)
+	pt.index[v.Key()] = x
+	meets := true
+	for y, w := range j.g.Wants {
+		if i := j.wantAt[y]; i < 0 || j.sp.PartOf[i] == p && v[slices.Index(j.sp.Parts[p], i)] != w.Value {
+			meets = false
+		}
+	}
+	pt.meets = append(pt.meets, meets)
+	return x
+}
+
+// step returns the table of action a on element i of part p.
+func (j *Judge) step(p, i int, a Action) *stepTable {
+	key := tableKey{p, a}
+	st, ok := j.tab.steps[key]
+	if !ok {
+		st = &stepTable{p: p, i: i, a: a}
+		j.tab.steps[key] = st
+	}
+	return st
+}
+
+// follow returns where the step takes the value with index v, working
+// it out on first use: only the values runs reach are ever worked out.
+func (j *Judge) follow(st *stepTable, v int32) int32 {
+	for int(v) >= len(st.to) {
+		st.to = append(st.to, unknown)
+	}
+	if to := st.to[v]; to != unknown {
+		return to
+	}
+	pt := &j.tab.parts[st.p]
+	members := j.sp.Parts[st.p]
+	j.sp.Put(j.tmp, st.p, pt.vals[v])
+	applyAt(j.f, j.tmp, st.i, st.a)
+	after := make(State, len(members))
+	for y, m := range members {
+		after[y] = j.tmp[m]
+	}
+	to, ok := pt.index[after.Key()]
+	if !ok {
+		to = j.add(st.p, pt, after)
+	}
+	st.to[v] = to
+	return to
+}
+
+// unknown marks a step table's entry not worked out yet.
+const unknown = -1
+
+// appendHoldingTabulated is AppendHolding through the tables: each
+// step's table is looked up once, then every value of the part follows
+// the steps from table to table.
+func (j *Judge) appendHoldingTabulated(dst []State, k, p int) []State {
+	if !j.ok[k] {
+		return dst
+	}
+	pt := j.part(p)
+	run := j.tab.run[:0]
+	for n, i := range j.at[k] {
+		if j.sp.PartOf[i] == p {
+			run = append(run, j.step(p, i, j.plans[k][n]))
+		}
+	}
+	j.tab.run = run
+	for vi, v := range j.sp.Values[p] {
+		u := int32(vi)
+		for _, st := range run {
+			u = j.follow(st, u)
+		}
+		if pt.meets[u] {
+			dst = append(dst, v)
+		}
+	}
+	return dst
+}
