@@ -135,6 +135,10 @@ const (
 	Disabling = "disabling"
 )
 
+// MaxStepsPerMistake is the most steps one mistake takes: the step that
+// enabled its element, the mistake, and the step that disabled it again.
+const MaxStepsPerMistake = 3
+
 // Errors draws n mistakes on f that move state s away from goal g where it
 // can: wrong clicks on checkboxes, pre-filled text (another value, or the
 // start of the text the task wants), a moved slider, a wrongly selected

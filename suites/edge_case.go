@@ -64,7 +64,7 @@ func drawEdgeCase(c *cell, rng *rand.Rand) (Question, error) {
 	}
 	j := newJudge(&f, g)
 	draw := func() (candidate, bool) {
-		errs, start := perturb.Errors(&f, clean, g, 1+rng.IntN(3), rng)
+		errs, start := perturb.Errors(&f, clean, g, 1+rng.IntN(MaxMistakes), rng)
 		if len(errs) == 0 {
 			return candidate{}, false
 		}
@@ -83,6 +83,19 @@ func drawEdgeCase(c *cell, rng *rand.Rand) (Question, error) {
 		return Question{}, errRetry
 	}
 	return finishMCQ(c, &f, g, cands, whichPlan, rng)
+}
+
+// MaxMistakes is the most mistakes an edge_case start is made with.
+const MaxMistakes = 3
+
+// MaxHistory is the most steps of mistakes an edge_case start on form f
+// is made with: on a form with conditional elements a mistake can take
+// perturb.MaxStepsPerMistake steps.
+func MaxHistory(f *forms.Form) int {
+	if f.Conditional() {
+		return MaxMistakes * perturb.MaxStepsPerMistake
+	}
+	return MaxMistakes
 }
 
 // whichPlan is the question most multiple-choice suites ask.

@@ -175,13 +175,7 @@ func TestEdgeCaseMistakes(t *testing.T) {
 	partly := 0
 	for _, q := range rows(t, "edge_case") {
 		m := decoded(t, q)
-		// A mistake on a disabled element comes with up to two steps that
-		// enabled it and disabled it again.
-		most := 3
-		if m.Form.Conditional() {
-			most = 9
-		}
-		if n := len(m.History); n < 1 || n > most {
+		if n, most := len(m.History), MaxHistory(&m.Form); n < 1 || n > most {
 			t.Fatalf("%d: %d steps of mistakes", q.Index, n)
 		}
 		out, err := statesim.Run(&m.Form, statesim.Clean(&m.Form), m.History)

@@ -687,12 +687,7 @@ func checkMCQ(row *dataset.Row, suite string, m *suites.Meta, texts []string, ru
 		checkCandidates(row, m, p)
 	}
 	if suite == "edge_case" {
-		// A mistake on a disabled element comes with the steps that
-		// enabled it and disabled it again: up to three steps each.
-		most := 3
-		if m.Form.Conditional() {
-			most = 9
-		}
+		most := suites.MaxHistory(&m.Form)
 		if len(m.History) < 1 || len(m.History) > most {
 			p.addf("edge_case history has %d steps of mistakes, want 1 to %d", len(m.History), most)
 		}
