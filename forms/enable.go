@@ -124,8 +124,7 @@ func (f *Family) checkPartStates() error {
 	for i := range root {
 		root[i] = i
 	}
-	var find func(int) int
-	find = func(i int) int {
+	find := func(i int) int {
 		for root[i] != i {
 			i = root[i]
 		}
@@ -144,11 +143,11 @@ func (f *Family) checkPartStates() error {
 		}
 		size[r] *= g.values()
 	}
-	for i := range f.Groups {
-		if r := find(i); r == i || f.Groups[i].EnabledBy != nil {
-			if size[r] > MaxPartStates {
-				return fmt.Errorf("family %q: elements[%d]: the groups tied to it by enabled_by can take about %.0f joint values: at most %d; tie fewer elements together, or lower max_count, text_vocab or slider positions", f.Name, i, size[r], MaxPartStates)
-			}
+	// Every tied set holds a conditional group; groups tied to nothing
+	// are never combined, so the bound is not theirs.
+	for i, g := range f.Groups {
+		if r := find(i); g.EnabledBy != nil && size[r] > MaxPartStates {
+			return fmt.Errorf("family %q: elements[%d]: the groups tied to it by enabled_by can take about %.0f joint values: at most %d; tie fewer elements together, or lower max_count, text_vocab or slider positions", f.Name, i, size[r], MaxPartStates)
 		}
 	}
 	return nil

@@ -119,3 +119,20 @@ func TestFormEnablers(t *testing.T) {
 		t.Errorf("cycle: %v", err)
 	}
 }
+
+// TestUntiedGroupsUnbounded checks that the bound on joint values applies
+// only to groups that conditions tie together: three sliders of 101
+// positions each, tied to nothing, make a valid family.
+func TestUntiedGroupsUnbounded(t *testing.T) {
+	fam := Family{Name: "sliders", Refer: ByOrdinal, Groups: []Group{
+		{Kind: Slider, MinCount: 3, MaxCount: 3, Ranges: []Range{{0, 100, 1}}},
+		{Kind: TextBox, MinCount: 4, MaxCount: 4, TextPool: []string{"abcdefghijklmnop", "b", "c"}},
+	}}
+	if err := fam.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	fam.Groups = append(fam.Groups, Group{Kind: Checkbox, MinCount: 1, MaxCount: 1, EnabledBy: &Condition{Group: 0, AtLeast: 50}})
+	if err := fam.Validate(); err == nil || !strings.Contains(err.Error(), "elements[2]: the groups tied to it") {
+		t.Fatalf("a checkbox tied to three sliders of 101 positions: %v", err)
+	}
+}
