@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/parquet-go/parquet-go"
 )
@@ -42,14 +43,7 @@ func readPages(pages parquet.Pages) error {
 // columnName names leaf column ci by its path, such as image.bytes.
 func columnName(cols [][]string, ci int) string {
 	if ci < len(cols) {
-		name := ""
-		for k, part := range cols[ci] {
-			if k > 0 {
-				name += "."
-			}
-			name += part
-		}
-		return name
+		return strings.Join(cols[ci], ".")
 	}
 	return fmt.Sprint(ci)
 }

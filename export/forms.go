@@ -3,7 +3,6 @@ package export
 import (
 	"bytes"
 	"fmt"
-	"sort"
 )
 
 // builtinAbout says in a line what each built-in family's forms hold.
@@ -24,14 +23,9 @@ func writeForms(b *bytes.Buffer, stats []*suiteStats) {
 			seen[fam] = true
 		}
 	}
-	names := make([]string, 0, len(seen))
-	for fam := range seen {
-		names = append(names, fam)
-	}
-	sort.Strings(names)
 	b.WriteString("## Forms\n\n")
 	b.WriteString("| family | forms |\n|---|---|\n")
-	for _, fam := range names {
+	for _, fam := range sortedKeys(seen) {
 		about, ok := builtinAbout[fam]
 		if !ok {
 			about = "a family from the generator's config (its elements are in each row's `metadata.form`)"

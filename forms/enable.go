@@ -164,14 +164,11 @@ func (g *Group) values() float64 {
 	case Slider:
 		most := 0
 		for _, r := range g.Ranges {
-			most = max(most, (r.Max-r.Min)/max(r.Step, 1)+1)
+			most = max(most, (r.Max-r.Min)/r.Step+1)
 		}
 		return pow(float64(most), g.MaxCount)
 	case TextBox:
-		k := g.TextVocab
-		if k == 0 {
-			k = min(3, len(g.TextPool))
-		}
+		k := g.vocab()
 		longest := 0
 		for _, v := range g.TextPool {
 			longest = max(longest, len(v))
@@ -190,15 +187,22 @@ func pow(x float64, n int) float64 {
 }
 
 // enable gives the elements drawn from every conditional group their
-// Enabler; first[gi] and count[gi] locate group gi's elements in form.
-func (f *Family) enable(form *Form, first, count []int) {
+// Enabler; count[gi] elements were drawn from group gi, in group order.
+func (f *Family) enable(form *Form, count []int) {
+	first := func(gi int) int { // where group gi's elements begin
+		n := 0
+		for _, c := range count[:gi] {
+			n += c
+		}
+		return n
+	}
 	for gi, g := range f.Groups {
 		c := g.EnabledBy
 		if c == nil {
 			continue
 		}
-		k := first[c.Group] + c.member(count[c.Group])
-		for i := first[gi]; i < first[gi]+count[gi]; i++ {
+		k := first(c.Group) + c.member(count[c.Group])
+		for i := first(gi); i < first(gi)+count[gi]; i++ {
 			form.Elements[i].EnabledBy = &Enabler{Element: k, AtLeast: c.AtLeast}
 		}
 	}

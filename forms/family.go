@@ -233,10 +233,11 @@ func (f *Family) Validate() error {
 				if err := CheckText(v); err != nil {
 					return fmt.Errorf("%s: text_pool[%d]: %v", where, j, err)
 				}
-				if prev, ok := pool[Key(v)]; ok {
+				k := Key(v)
+				if prev, ok := pool[k]; ok {
 					return fmt.Errorf("%s: text_pool[%d] %q looks the same as text_pool[%d] %q: values must be distinct (also after Unicode folding); remove one", where, j, v, prev, g.TextPool[prev])
 				}
-				pool[Key(v)] = j
+				pool[k] = j
 			}
 			if g.TextVocab < 0 || g.TextVocab > len(g.TextPool) {
 				return fmt.Errorf("%s: text_vocab %d: want 0 (default 3) to %d, the number of distinct values in text_pool", where, g.TextVocab, len(g.TextPool))
@@ -247,6 +248,15 @@ func (f *Family) Validate() error {
 		}
 	}
 	return f.checkConditions()
+}
+
+// vocab returns how many text values a form draws from a text box group's
+// pool: TextVocab, or by default 3 (fewer if the pool is smaller).
+func (g *Group) vocab() int {
+	if g.TextVocab == 0 {
+		return min(3, len(g.TextPool))
+	}
+	return g.TextVocab
 }
 
 // GroupName returns the Group field NewForm gives the elements drawn from
@@ -333,12 +343,6 @@ func asciiFold(s string) foldKey {
 	return k
 }
 
-// asciiKey is asciiFold as a string.
-func asciiKey(s string) string {
-	k := asciiFold(s)
-	return string(k.b[:k.n])
-}
-
 // NewForm draws a form of the family. The same source state gives the same form.
 func (f *Family) NewForm(rng *rand.Rand) Form {
 	counts := make([]int, len(f.Groups))
@@ -347,14 +351,10 @@ func (f *Family) NewForm(rng *rand.Rand) Form {
 		counts[gi] = g.MinCount + rng.IntN(g.MaxCount-g.MinCount+1)
 		total += counts[gi]
 	}
-	var first []int // where each group's elements begin, for conditions
-	if f.conditional() {
-		first = make([]int, len(f.Groups))
-	}
 	form := Form{Family: f.Name, Refer: f.Refer, Elements: make([]Element, 0, total)}
 	// A random label must not look like any of these or the labels drawn.
 	var buf [16]foldKey
-	taken := f.appendListKeys(buf[:0])
+	var taken []foldKey // built at the first random label: only those need it
 	var ordinal [len(kindNames)]int
 	add := func(e Element) {
 		ordinal[e.Kind]++
@@ -364,9 +364,6 @@ func (f *Family) NewForm(rng *rand.Rand) Form {
 	}
 	for gi, g := range f.Groups {
 		n := counts[gi]
-		if first != nil {
-			first[gi] = len(form.Elements)
-		}
 		var list []string
 		if g.Labels == LabelsList {
 			list = slices.Clone(g.LabelList)
@@ -376,6 +373,9 @@ func (f *Family) NewForm(rng *rand.Rand) Form {
 			e := Element{Kind: g.Kind}
 			switch g.Labels {
 			case LabelsRandom:
+				if taken == nil {
+					taken = f.appendListKeys(buf[:0])
+				}
 				for {
 					e.Label = RandomLabel(rng)
 					k := asciiFold(e.Label)
@@ -395,10 +395,7 @@ func (f *Family) NewForm(rng *rand.Rand) Form {
 			add(e)
 		}
 		if g.Kind == TextBox {
-			k := g.TextVocab
-			if k == 0 {
-				k = min(3, len(g.TextPool))
-			}
+			k := g.vocab()
 			// Draw k distinct values; k is small next to the pool, so draws
 			// that repeat a value are rare and simply drawn again.
 			for picked := 0; picked < k; {
@@ -411,18 +408,6 @@ func (f *Family) NewForm(rng *rand.Rand) Form {
 		}
 	}
 	add(Element{Kind: Submit, Label: "Submit"})
-	if first != nil {
-		f.enable(&form, first, counts)
-	}
+	f.enable(&form, counts)
 	return form
-}
-
-// conditional reports whether some group of the family has a condition.
-func (f *Family) conditional() bool {
-	for i := range f.Groups {
-		if f.Groups[i].EnabledBy != nil {
-			return true
-		}
-	}
-	return false
 }

@@ -88,7 +88,7 @@ func Key(s string) string { return confusable.Skeleton(norm.NFKC.String(s)) }
 // click Submit."), so spaces, commas, quotes and the grammar's own words
 // would make it read two ways.
 func CheckLabel(s string) error {
-	if err := checkChars(s, MaxLabelLen); err != nil {
+	if err := checkChars(s, MaxLabelLen, "label"); err != nil {
 		return err
 	}
 	for i, r := range s {
@@ -114,8 +114,8 @@ func CheckLabel(s string) error {
 // be printable on one line, without quotes or backslashes (the task text
 // quotes values), and without spaces at its ends.
 func CheckText(s string) error {
-	if err := checkChars(s, MaxTextLen); err != nil {
-		return fmt.Errorf("text value%s", strings.TrimPrefix(err.Error(), "label"))
+	if err := checkChars(s, MaxTextLen, "text value"); err != nil {
+		return err
 	}
 	if strings.TrimSpace(s) != s || strings.Contains(s, "  ") {
 		return fmt.Errorf("text value %q has spaces at an end or two in a row, which the picture does not show: trim them", s)
@@ -128,23 +128,23 @@ func CheckText(s string) error {
 
 // checkChars holds the rules labels and text values share: valid UTF-8,
 // not blank, not too long, in NFKC form, no control, format, private-use
-// or line-breaking characters.
-func checkChars(s string, maxLen int) error {
+// or line-breaking characters. what names s in the error ("label").
+func checkChars(s string, maxLen int, what string) error {
 	switch {
 	case !utf8.ValidString(s):
-		return fmt.Errorf("label %q is not valid UTF-8", s)
+		return fmt.Errorf("%s %q is not valid UTF-8", what, s)
 	case strings.TrimSpace(s) == "":
-		return fmt.Errorf("label %q is blank: give it visible characters", s)
+		return fmt.Errorf("%s %q is blank: give it visible characters", what, s)
 	case utf8.RuneCountInString(s) > maxLen:
-		return fmt.Errorf("label %q is longer than %d characters, too wide for the picture: shorten it", s, maxLen)
+		return fmt.Errorf("%s %q is longer than %d characters, too wide for the picture: shorten it", what, s, maxLen)
 	}
 	for _, r := range s {
 		if r != ' ' && (unicode.IsControl(r) || unicode.IsSpace(r) || unicode.In(r, unicode.Cf, unicode.Co, unicode.Cs, unicode.Zl, unicode.Zp) || !unicode.IsPrint(r)) {
-			return fmt.Errorf("label %q has the invisible or control character U+%04X: remove it", s, r)
+			return fmt.Errorf("%s %q has the invisible or control character U+%04X: remove it", what, s, r)
 		}
 	}
 	if n := norm.NFKC.String(s); n != s {
-		return fmt.Errorf("label %q is not in Unicode NFKC form: write %q", s, n)
+		return fmt.Errorf("%s %q is not in Unicode NFKC form: write %q", what, s, n)
 	}
 	return nil
 }

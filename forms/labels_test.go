@@ -188,3 +188,9 @@ func TestFamilyValidateHostile(t *testing.T) {
 		})
 	}
 }
+
+// asciiKey is asciiFold as a string.
+func asciiKey(s string) string {
+	k := asciiFold(s)
+	return string(k.b[:k.n])
+}

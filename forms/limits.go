@@ -62,9 +62,9 @@ func (r Range) check() error {
 func (f *Family) Largest() Form {
 	form := Form{Family: f.Name, Refer: f.Refer}
 	var ordinal [len(kindNames)]int
-	first, counts := make([]int, len(f.Groups)), make([]int, len(f.Groups))
+	counts := make([]int, len(f.Groups))
 	for gi, g := range f.Groups {
-		first[gi], counts[gi] = len(form.Elements), g.MaxCount
+		counts[gi] = g.MaxCount
 		labels := slices.Clone(g.LabelList)
 		slices.SortStableFunc(labels, func(a, b string) int { return utf8.RuneCountInString(b) - utf8.RuneCountInString(a) })
 		for i := range g.MaxCount {
@@ -86,15 +86,12 @@ func (f *Family) Largest() Form {
 		if g.Kind == TextBox {
 			pool := slices.Clone(g.TextPool)
 			slices.SortStableFunc(pool, func(a, b string) int { return utf8.RuneCountInString(b) - utf8.RuneCountInString(a) })
-			k := g.TextVocab
-			if k == 0 {
-				k = min(3, len(pool))
-			}
+			k := g.vocab()
 			form.TextValues = append(form.TextValues, pool[:k]...)
 		}
 	}
 	form.Elements = append(form.Elements, Element{Kind: Submit, Label: "Submit", ID: elementID(len(form.Elements)), Ordinal: 1})
-	f.enable(&form, first, counts)
+	f.enable(&form, counts)
 	return form
 }
 

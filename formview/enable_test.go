@@ -14,16 +14,6 @@ import (
 	"github.com/formplan/formplan/statesim"
 )
 
-// conditionalFamilies are the families of testforms.Conditional.
-func conditionalFamilies(t testing.TB) []forms.Family {
-	t.Helper()
-	fams, err := testforms.Conditional()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return fams
-}
-
 // TestConditionalMarkup checks the markup of conditional elements: the
 // enabler's id, a slider enabler's threshold, and disabled exactly when
 // the state disables the element; and that forms without conditions carry
@@ -37,7 +27,7 @@ func TestConditionalMarkup(t *testing.T) {
 		}
 		return m
 	}
-	for _, fam := range append(forms.Builtins(), conditionalFamilies(t)...) {
+	for _, fam := range append(forms.Builtins(), testforms.Conditional(t)...) {
 		for range 20 {
 			f := fam.NewForm(rng)
 			s := statesim.RandomState(&f, rng, 0.5)
@@ -78,22 +68,6 @@ func TestConditionalMarkup(t *testing.T) {
 	}
 }
 
-// flipDisabled returns the job's HTML with the disabled attribute of
-// element id added, or removed if it has it.
-func flipDisabled(t testing.TB, html, id string) string {
-	t.Helper()
-	at := strings.Index(html, `data-el="`+id+`"`)
-	if at < 0 {
-		t.Fatalf("no element %s in %s", id, html)
-	}
-	end := at + strings.IndexByte(html[at:], '>')
-	tag := html[at:end]
-	if strings.Contains(tag, " disabled") {
-		return html[:at] + strings.Replace(tag, " disabled", "", 1) + html[end:]
-	}
-	return html[:at] + `data-el="` + id + `" disabled` + html[at+len(`data-el="`+id+`"`):]
-}
-
 // TestCheckDisabled renders states with one element's disabled attribute
 // flipped, and expects Check to name that element.
 func TestCheckDisabled(t *testing.T) {
@@ -107,7 +81,7 @@ func TestCheckDisabled(t *testing.T) {
 	}
 	var jobs []render.Job
 	var flips []flip
-	for _, fam := range conditionalFamilies(t) {
+	for _, fam := range testforms.Conditional(t) {
 		for range 3 {
 			f := fam.NewForm(rng)
 			s := statesim.RandomState(&f, rng, 0.5)
@@ -121,7 +95,7 @@ func TestCheckDisabled(t *testing.T) {
 					continue
 				}
 				fl := job
-				fl.HTML = flipDisabled(t, job.HTML, e.ID)
+				fl.HTML = testforms.FlipDisabled(t, job.HTML, e.ID)
 				jobs, flips = append(jobs, fl), append(flips, flip{f, s, i, true})
 			}
 		}
@@ -154,7 +128,7 @@ func TestCheckDisabled(t *testing.T) {
 func TestScriptScopedToForm(t *testing.T) {
 	r := newRenderer(t, 1)
 	rng := rand.New(rand.NewPCG(10, 10))
-	for _, fam := range conditionalFamilies(t) {
+	for _, fam := range testforms.Conditional(t) {
 		t.Run(fam.Name, func(t *testing.T) {
 			f := fam.NewForm(rng)
 			dep := -1

@@ -48,11 +48,10 @@ func Fit(ctx context.Context, r *render.Renderer, fams []forms.Family) error {
 	}
 	var bad []string
 	for k, shot := range res {
-		w, h := float64(shot.Width)+0.5, float64(shot.Height)+0.5
 		out, first := 0, ""
 		for _, d := range shot.Elements {
-			b := d.Box
-			if b.X < -0.5 || b.Y < -0.5 || b.X+b.W > w || b.Y+b.H > h || b.W <= 0 || b.H <= 0 {
+			b := Box{Pixels: [4]float64{d.Box.X, d.Box.Y, d.Box.W, d.Box.H}}
+			if !b.Inside(float64(shot.Width), float64(shot.Height)) {
 				out++
 				if first == "" {
 					first = d.ID

@@ -123,6 +123,19 @@ type Box struct {
 	Norm   [4]float64 `json:"norm"`   // the same, divided by the picture's width and height
 }
 
+// BoxSlack is how far, in pixels, a box may reach past an edge of its
+// picture, or above the bottom of the box before, and still count as
+// inside it or below it: the browser lays elements out in fractions of a
+// pixel.
+const BoxSlack = 0.5
+
+// Inside reports whether the box has a positive width and height and lies
+// inside a w x h pixel picture, give or take BoxSlack.
+func (b Box) Inside(w, h float64) bool {
+	x, y, bw, bh := b.Pixels[0], b.Pixels[1], b.Pixels[2], b.Pixels[3]
+	return bw > 0 && bh > 0 && x >= -BoxSlack && y >= -BoxSlack && x+bw <= w+BoxSlack && y+bh <= h+BoxSlack
+}
+
 // Step is the ground truth of one plan step for exact-match scoring.
 type Step struct {
 	Op     string     `json:"op"`

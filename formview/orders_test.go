@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/formplan/formplan/forms"
+	"github.com/formplan/formplan/internal/testforms"
 	"github.com/formplan/formplan/statesim"
 )
 
@@ -96,7 +97,7 @@ type enableCase struct {
 func enableCases(t *testing.T) []enableCase {
 	rng := rand.New(rand.NewPCG(8, 8))
 	var out []enableCase
-	for _, fam := range conditionalFamilies(t) {
+	for _, fam := range testforms.Conditional(t) {
 		for k := range 2 {
 			f := fam.NewForm(rng)
 			for i, e := range f.Elements {
@@ -186,7 +187,7 @@ func TestEnableOrders(t *testing.T) {
 	}
 	wg.Wait()
 	t.Logf("%d plans; acts on disabled elements: %v", len(cases), kinds)
-	for _, fam := range conditionalFamilies(t) {
+	for _, fam := range testforms.Conditional(t) {
 		if kinds[fam.Name+" act while disabled"] == 0 {
 			t.Errorf("%s: no plan acts on a disabled element", fam.Name)
 		}

@@ -11,32 +11,30 @@ import (
 	"github.com/formplan/formplan/pddl"
 )
 
-// DomainDir is the folder of a run's output directory that holds the PDDL
+// domainDir is the folder of a run's output directory that holds the PDDL
 // domain of every family of the run.
-const DomainDir = "pddl"
+const domainDir = "pddl"
 
 // DomainPath returns where the PDDL domain of a family goes:
 // <out>/pddl/<family>.domain.pddl.
 func DomainPath(out, family string) string {
-	return filepath.Join(out, DomainDir, family+".domain.pddl")
+	return filepath.Join(out, domainDir, family+".domain.pddl")
 }
 
 // WriteDomains writes the PDDL domain of every family (pddl.Domain) to
 // DomainPath, each file atomically: written under a temporary name in the
 // same folder and renamed into place, so a reader never sees half a file.
 // The content depends on the family alone, so shards of one run, which all
-// write them, write the same bytes. It returns the paths written.
-func WriteDomains(out string, fams []forms.Family) ([]string, error) {
-	if err := os.MkdirAll(filepath.Join(out, DomainDir), 0o755); err != nil {
-		return nil, fmt.Errorf("generate: PDDL domains: %w", err)
+// write them, write the same bytes.
+func WriteDomains(out string, fams []forms.Family) error {
+	if err := os.MkdirAll(filepath.Join(out, domainDir), 0o755); err != nil {
+		return fmt.Errorf("generate: PDDL domains: %w", err)
 	}
-	var paths []string
 	for i := range fams {
 		path := DomainPath(out, fams[i].Name)
 		if err := renameio.WriteFile(path, []byte(pddl.Domain(&fams[i])), 0o644); err != nil {
-			return paths, fmt.Errorf("generate: PDDL domain of %s: %w", fams[i].Name, err)
+			return fmt.Errorf("generate: PDDL domain of %s: %w", fams[i].Name, err)
 		}
-		paths = append(paths, path)
 	}
-	return paths, nil
+	return nil
 }

@@ -72,7 +72,7 @@ func Run(ctx context.Context, p Plan) ([]SuiteResult, error) {
 	if p.Shards > 1 && (p.Shard < 0 || p.Shard >= p.Shards) {
 		return nil, fmt.Errorf("generate: shard %d of %d: want 0 <= K < N", p.Shard, p.Shards)
 	}
-	if _, err := WriteDomains(p.Out, p.Spec.Families); err != nil {
+	if err := WriteDomains(p.Out, p.Spec.Families); err != nil {
 		return nil, err
 	}
 	var res []SuiteResult

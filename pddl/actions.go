@@ -12,7 +12,7 @@ import (
 // elements of kind k can be disabled, v enabled.
 func (ft features) live(k forms.Kind, v string, more ...string) []string {
 	c := []string{"(not (submitted))"}
-	if ft.gated[k] {
+	if ft.gated.has(k) {
 		c = append(c, "(enabled "+v+")")
 	}
 	return append(c, more...)
@@ -45,25 +45,25 @@ func (ft features) selectRadio(v string, cond ...string) string {
 
 func writeActions(b *strings.Builder, ft features) {
 	k := ft.kinds
-	if k[forms.Checkbox] {
+	if k.has(forms.Checkbox) {
 		action(b, "check", "?c - checkbox", "", when(ft.live(forms.Checkbox, "?c"), "(checked ?c)"))
 		action(b, "uncheck", "?c - checkbox", "", when(ft.live(forms.Checkbox, "?c"), "(not (checked ?c))"))
 	}
 	switch {
-	case k[forms.Checkbox] && k[forms.Radio]:
+	case k.has(forms.Checkbox) && k.has(forms.Radio):
 		// One click for both kinds: each part applies to the kind ?e is.
 		action(b, "click", "?e - clickable", "", and(
 			"(forall (?c - checkbox) "+ft.toggle("?c", "(= ?c ?e)")+")",
 			"(forall (?r - radio) "+ft.selectRadio("?r", "(= ?r ?e)")+")"))
-	case k[forms.Checkbox]:
+	case k.has(forms.Checkbox):
 		action(b, "click", "?c - checkbox", "", ft.toggle("?c"))
-	case k[forms.Radio]:
+	case k.has(forms.Radio):
 		action(b, "click", "?r - radio", "", ft.selectRadio("?r"))
 	}
-	if k[forms.Radio] {
+	if k.has(forms.Radio) {
 		action(b, "select", "?r - radio", "", ft.selectRadio("?r"))
 	}
-	if k[forms.Slider] {
+	if k.has(forms.Slider) {
 		live := func(more ...string) []string { return ft.live(forms.Slider, "?s", more...) }
 		action(b, "set", "?s - slider ?v - position", "", and(
 			"(forall (?p - position) "+when(live("(slider-at ?s ?p)"), "(not (slider-at ?s ?p))")+")",
@@ -72,7 +72,7 @@ func writeActions(b *strings.Builder, ft features) {
 			"(forall (?p - position ?q - position) "+
 				when(live("(slider-at ?s ?p)", "(move-leads ?s ?p ?d ?q)"), "(and (not (slider-at ?s ?p)) (slider-at ?s ?q))")+")")
 	}
-	if k[forms.TextBox] {
+	if k.has(forms.TextBox) {
 		live := func(more ...string) []string { return ft.live(forms.TextBox, "?b", more...) }
 		action(b, "type", "?b - textbox ?t - text", "(typeable ?t)",
 			"(forall (?p - text ?q - text) "+

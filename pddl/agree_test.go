@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/formplan/formplan/forms"
+	"github.com/formplan/formplan/internal/testforms"
 	"github.com/formplan/formplan/pddl/interp"
 	"github.com/formplan/formplan/statesim"
 	"github.com/formplan/formplan/suites"
@@ -109,7 +110,7 @@ func agreeRow(r *row, domain func(*forms.Form) (*interp.Domain, error), starts, 
 func renderAll(f *forms.Form, plans [][]statesim.Action) []string {
 	out := make([]string, len(plans))
 	for j, p := range plans {
-		out[j] = Plan(f, p)
+		out[j] = suites.PlanPDDL(f, p)
 	}
 	return out
 }
@@ -209,7 +210,7 @@ func TestCorpusCovers(t *testing.T) {
 		}
 	}
 	for _, s := range suites.Names() {
-		for _, f := range append(forms.Builtins(), mixedFamily()) {
+		for _, f := range append(forms.Builtins(), testforms.Mixed()) {
 			protocols := []string{"", suites.Paper}
 			if f.Name == "mixed_test" {
 				protocols = protocols[:1]
@@ -281,7 +282,7 @@ func TestWrongDomainCaught(t *testing.T) {
 // its family's.
 func TestDomainOfFormIsFamilyDomain(t *testing.T) {
 	fams := map[string]forms.Family{}
-	for _, f := range append(forms.Builtins(), mixedFamily()) {
+	for _, f := range append(forms.Builtins(), testforms.Mixed()) {
 		fams[f.Name] = f
 	}
 	seen := map[string]bool{}

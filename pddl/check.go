@@ -9,14 +9,6 @@ import (
 	"github.com/formplan/formplan/suites"
 )
 
-// Plan renders a plan as PDDL: a list of ground actions of the family's
-// domain, one per step, Submit included, such as ((check checkbox-2)
-// (move slider-1 by-m3) (enter textbox-2 txt-12) (submit)). The names
-// depend on the form alone, never on a problem; a step the form cannot
-// take renders with a name its problem does not declare. It is
-// suites.PlanPDDL, the plans_pddl column.
-func Plan(f *forms.Form, plan []statesim.Action) string { return suites.PlanPDDL(f, plan) }
-
 // Decode reads a form state back from the fluent facts of a state of a
 // problem of form f: checked boxes, selected radio buttons, each slider's
 // one position and each text box's one content. (submitted) is ignored.

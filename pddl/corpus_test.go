@@ -11,10 +11,6 @@ import (
 	"github.com/formplan/formplan/suites"
 )
 
-// mixedFamily is testforms.Mixed: labels in three scripts, texts that
-// are not lower-case ASCII, a slider enabler and a radio enabler.
-func mixedFamily() forms.Family { return testforms.Mixed() }
-
 // row is one question of the corpus.
 type row struct {
 	suite, protocol string
@@ -54,7 +50,7 @@ func corpus(t testing.TB) []row {
 		parts := []corpusPart{
 			{"", forms.Builtins(), counts(80, 180, 160, 25, 160)},
 			{suites.Paper, forms.Builtins(), counts(30, 80, 40, 80, 80)},
-			{"", []forms.Family{mixedFamily()}, counts(15, 20, 20, 10, 20)},
+			{"", []forms.Family{testforms.Mixed()}, counts(15, 20, 20, 10, 20)},
 		}
 		corpusRows, corpusErr = buildCorpus(parts)
 	})

@@ -1,13 +1,13 @@
-// Package pddl writes formplan's forms, rows and plans as PDDL: one
-// domain per form family (Domain), one problem per row (Problem), and
-// plans of ground actions (Plan, the plans_pddl column). Its sub-package
-// interp reads and runs them without knowing anything of forms, and
-// CheckRow checks a row's plans under the interpreter against what the
-// simulator recorded.
+// Package pddl writes formplan's forms and rows as PDDL: one domain per
+// form family (Domain) and one problem per row (Problem); plans of ground
+// actions, the plans_pddl column, are rendered by suites.PlanPDDL. Its
+// sub-package interp reads and runs them without knowing anything of
+// forms, and CheckRow checks a row's plans under the interpreter against
+// what the simulator recorded.
 //
 //	dom := pddl.Domain(forms.Builtin("slider_checkboxes"))
 //	prob, err := pddl.Problem(&q.Meta, "edge_case-12")
-//	plan := pddl.Plan(&q.Meta.Form, q.Meta.Plans[0]) // ((click checkbox-1) (move slider-1 by-m3) (submit))
+//	plan := suites.PlanPDDL(&q.Meta.Form, q.Meta.Plans[0]) // ((click checkbox-1) (move slider-1 by-m3) (submit))
 //
 // # Names
 //

@@ -3,6 +3,7 @@ package pddl
 import (
 	"fmt"
 	"strings"
+	"sync"
 
 	"github.com/formplan/formplan/forms"
 )
@@ -11,45 +12,52 @@ import (
 // forms hold, the kinds some of whose elements can be disabled, and the
 // kinds of the elements that enable them. Every form of a family holds at
 // least one element of every group, so a form has its family's features.
+// A features value is comparable: it keys the cache of domain texts.
 type features struct {
 	name     string
-	kinds    map[forms.Kind]bool
-	gated    map[forms.Kind]bool
-	enablers map[forms.Kind]bool
+	kinds    kindSet
+	gated    kindSet
+	enablers kindSet
 }
+
+// kindSet is a set of element kinds, one bit per kind.
+type kindSet uint32
+
+func (s *kindSet) add(k forms.Kind)     { *s |= 1 << k }
+func (s kindSet) has(k forms.Kind) bool { return s&(1<<k) != 0 }
 
 // elementKinds are the kinds of a form's stateful elements, in the order
 // domains and problems list them.
 var elementKinds = []forms.Kind{forms.Checkbox, forms.Slider, forms.Radio, forms.TextBox}
 
 func familyFeatures(fam *forms.Family) features {
-	ft := features{name: fam.Name, kinds: map[forms.Kind]bool{}, gated: map[forms.Kind]bool{}, enablers: map[forms.Kind]bool{}}
+	ft := features{name: fam.Name}
 	for _, g := range fam.Groups {
-		ft.kinds[g.Kind] = true
+		ft.kinds.add(g.Kind)
 		if c := g.EnabledBy; c != nil && c.Group >= 0 && c.Group < len(fam.Groups) {
-			ft.gated[g.Kind] = true
-			ft.enablers[fam.Groups[c.Group].Kind] = true
+			ft.gated.add(g.Kind)
+			ft.enablers.add(fam.Groups[c.Group].Kind)
 		}
 	}
 	return ft
 }
 
 func formFeatures(f *forms.Form) features {
-	ft := features{name: f.Family, kinds: map[forms.Kind]bool{}, gated: map[forms.Kind]bool{}, enablers: map[forms.Kind]bool{}}
+	ft := features{name: f.Family}
 	for _, e := range f.Elements {
 		if e.Kind == forms.Submit {
 			continue
 		}
-		ft.kinds[e.Kind] = true
+		ft.kinds.add(e.Kind)
 		if en := e.EnabledBy; en != nil && en.Element >= 0 && en.Element < len(f.Elements) {
-			ft.gated[e.Kind] = true
-			ft.enablers[f.Elements[en.Element].Kind] = true
+			ft.gated.add(e.Kind)
+			ft.enablers.add(f.Elements[en.Element].Kind)
 		}
 	}
 	return ft
 }
 
-func (ft features) conditional() bool { return len(ft.gated) > 0 }
+func (ft features) conditional() bool { return ft.gated != 0 }
 
 // DomainName returns the name of a family's domain: formplan-<family>.
 // Family names are lower-case letters, digits and underscores, so it is a
@@ -58,18 +66,30 @@ func DomainName(family string) string { return "formplan-" + family }
 
 // Domain returns the PDDL domain of a family: its types, predicates,
 // derived predicate and actions. Its problems are written by Problem.
-func Domain(fam *forms.Family) string { return writeDomain(familyFeatures(fam)) }
+func Domain(fam *forms.Family) string { return domainText(familyFeatures(fam)) }
 
 // DomainOf returns the domain of the family form f was drawn from, as far
 // as f shows it; for a form of a family it equals Domain of that family.
-func DomainOf(f *forms.Form) string { return writeDomain(formFeatures(f)) }
+// The text is written once per family and features and then reused, so
+// calling it for every row of a family costs little more than a lookup.
+func DomainOf(f *forms.Form) string { return domainText(formFeatures(f)) }
 
-// Requirements returns the :requirements a family's domain states.
-func Requirements(fam *forms.Family) []string { return familyFeatures(fam).requirements() }
+// domainCache caches the domain text of each features value seen: one per
+// family in practice, as every form of a family has its family's features.
+var domainCache sync.Map // features -> string
+
+// domainText returns writeDomain(ft), writing it only the first time.
+func domainText(ft features) string {
+	if text, ok := domainCache.Load(ft); ok {
+		return text.(string)
+	}
+	text, _ := domainCache.LoadOrStore(ft, writeDomain(ft))
+	return text.(string)
+}
 
 func (ft features) requirements() []string {
 	req := []string{":strips", ":typing", ":negative-preconditions", ":conditional-effects"}
-	if ft.kinds[forms.Checkbox] && ft.kinds[forms.Radio] {
+	if ft.kinds.has(forms.Checkbox) && ft.kinds.has(forms.Radio) {
 		req = append(req, ":equality")
 	}
 	if ft.conditional() {
@@ -93,25 +113,25 @@ func writeDomain(ft features) string {
 	fmt.Fprintf(&b, "  (:requirements %s)\n", strings.Join(ft.requirements(), " "))
 	b.WriteString("  (:types")
 	var elems []string
-	clickable := k[forms.Checkbox] && k[forms.Radio]
+	clickable := k.has(forms.Checkbox) && k.has(forms.Radio)
 	if clickable {
 		b.WriteString(" checkbox radio - clickable")
 		elems = append(elems, "clickable")
 	}
 	for _, kind := range elementKinds {
-		if k[kind] && !(clickable && (kind == forms.Checkbox || kind == forms.Radio)) {
+		if k.has(kind) && !(clickable && (kind == forms.Checkbox || kind == forms.Radio)) {
 			elems = append(elems, kind.String())
 		}
 	}
 	fmt.Fprintf(&b, " %s - element element", strings.Join(elems, " "))
-	if k[forms.Slider] {
+	if k.has(forms.Slider) {
 		b.WriteString(" position amount")
 	}
-	if k[forms.TextBox] {
+	if k.has(forms.TextBox) {
 		b.WriteString(" text")
 	}
 	b.WriteString(")\n")
-	if k[forms.TextBox] {
+	if k.has(forms.TextBox) {
 		b.WriteString("  (:constants empty - text)\n")
 	}
 	writePredicates(&b, ft)
@@ -126,48 +146,57 @@ func writeDomain(ft features) string {
 func writePredicates(b *strings.Builder, ft features) {
 	k := ft.kinds
 	lines := []string{"(submitted)"}
-	if k[forms.Checkbox] {
+	if k.has(forms.Checkbox) {
 		lines = append(lines, "(checked ?c - checkbox)")
 	}
-	if k[forms.Slider] {
+	if k.has(forms.Slider) {
 		lines = append(lines, "(slider-at ?s - slider ?p - position)",
 			"(set-leads ?s - slider ?v - position ?p - position)",
 			"(move-leads ?s - slider ?from - position ?d - amount ?to - position)")
 	}
-	if k[forms.Radio] {
+	if k.has(forms.Radio) {
 		lines = append(lines, "(selected ?r - radio)", "(same-group ?r - radio ?o - radio)")
 	}
-	if k[forms.TextBox] {
+	if k.has(forms.TextBox) {
 		lines = append(lines, "(contains ?b - textbox ?t - text)", "(typeable ?t - text)",
 			"(appends ?before - text ?typed - text ?after - text)")
 	}
 	if ft.conditional() {
 		lines = append(lines, "(enabled ?e - element)", "(free ?e - element)")
-		if ft.enablers[forms.Checkbox] {
-			lines = append(lines, "(gate-checkbox ?e - element ?c - checkbox)")
-		}
-		if ft.enablers[forms.Radio] {
-			lines = append(lines, "(gate-radio ?e - element ?r - radio)")
-		}
-		if ft.enablers[forms.Slider] {
-			lines = append(lines, "(gate-slider ?e - element ?s - slider ?p - position)")
+		for _, g := range gates {
+			if ft.enablers.has(g.kind) {
+				lines = append(lines, g.predicate)
+			}
 		}
 	}
 	b.WriteString("  (:predicates\n    " + strings.Join(lines, "\n    ") + ")\n")
+}
+
+// gates are the kinds that can enable an element, in the order domains
+// list them: each with the declaration of its gate predicate and the way
+// of the enabled rule that holds when such an enabler holds an enabling
+// value.
+var gates = []struct {
+	kind      forms.Kind
+	predicate string
+	enables   string
+}{
+	{forms.Checkbox, "(gate-checkbox ?e - element ?c - checkbox)",
+		"(exists (?c - checkbox) (and (gate-checkbox ?e ?c) (checked ?c)))"},
+	{forms.Radio, "(gate-radio ?e - element ?r - radio)",
+		"(exists (?r - radio) (and (gate-radio ?e ?r) (selected ?r)))"},
+	{forms.Slider, "(gate-slider ?e - element ?s - slider ?p - position)",
+		"(exists (?s - slider ?p - position) (and (gate-slider ?e ?s ?p) (slider-at ?s ?p)))"},
 }
 
 // writeDerived writes the rule of enabled: an element is enabled when it
 // is free (has no enabler) or its enabler holds an enabling value.
 func writeDerived(b *strings.Builder, ft features) {
 	ways := []string{"(free ?e)"}
-	if ft.enablers[forms.Checkbox] {
-		ways = append(ways, "(exists (?c - checkbox) (and (gate-checkbox ?e ?c) (checked ?c)))")
-	}
-	if ft.enablers[forms.Radio] {
-		ways = append(ways, "(exists (?r - radio) (and (gate-radio ?e ?r) (selected ?r)))")
-	}
-	if ft.enablers[forms.Slider] {
-		ways = append(ways, "(exists (?s - slider ?p - position) (and (gate-slider ?e ?s ?p) (slider-at ?s ?p)))")
+	for _, g := range gates {
+		if ft.enablers.has(g.kind) {
+			ways = append(ways, g.enables)
+		}
 	}
 	b.WriteString("  (:derived (enabled ?e - element)\n    (or " + strings.Join(ways, "\n        ") + "))\n")
 }

@@ -126,8 +126,8 @@ func TestPlanNames(t *testing.T) {
 		}
 	}
 	plan := []statesim.Action{tests[0].a, tests[4].a, tests[8].a, statesim.SubmitAction}
-	if got, want := Plan(f, plan), "((check checkbox-1) (move slider-1 by-m3) (enter textbox-1 txt-12) (submit))"; got != want {
-		t.Errorf("Plan = %s, want %s", got, want)
+	if got, want := suites.PlanPDDL(f, plan), "((check checkbox-1) (move slider-1 by-m3) (enter textbox-1 txt-12) (submit))"; got != want {
+		t.Errorf("PlanPDDL = %s, want %s", got, want)
 	}
 }
 

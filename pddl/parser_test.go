@@ -12,7 +12,9 @@ import (
 	"testing"
 
 	"github.com/formplan/formplan/forms"
+	"github.com/formplan/formplan/internal/testforms"
 	"github.com/formplan/formplan/pddl/interp"
+	"github.com/formplan/formplan/suites"
 )
 
 // parserDir holds the npm project with pddl-workspace, an independent
@@ -191,7 +193,7 @@ func TestWorkspaceParses(t *testing.T) {
 		return path
 	}
 	domains := map[string]*interp.Domain{}
-	for _, fam := range append(forms.Builtins(), mixedFamily()) {
+	for _, fam := range append(forms.Builtins(), testforms.Mixed()) {
 		text := Domain(&fam)
 		d, err := interp.ParseDomain(text)
 		if err != nil {
@@ -220,7 +222,7 @@ func TestWorkspaceParses(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		steps, err := interp.ParsePlan(Plan(&m.Form, m.Plans[0]))
+		steps, err := interp.ParsePlan(suites.PlanPDDL(&m.Form, m.Plans[0]))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -11,7 +11,16 @@ import (
 // each set value and move leads each slider, which texts can be typed and
 // what typing gives, and what enables each element that can be disabled.
 func writeStatic(b *strings.Builder, f *forms.Form, o objects) {
-	fact := func(parts ...string) { b.WriteString("    (" + strings.Join(parts, " ") + ")\n") }
+	fact := func(parts ...string) {
+		b.WriteString("    (")
+		for i, p := range parts {
+			if i > 0 {
+				b.WriteByte(' ')
+			}
+			b.WriteString(p)
+		}
+		b.WriteString(")\n")
+	}
 	els := f.Elements
 	if f.Count(forms.Radio) > 1 {
 		b.WriteString("    ; radio buttons of one group\n")
@@ -28,14 +37,14 @@ func writeStatic(b *strings.Builder, f *forms.Form, o objects) {
 		if e.Kind != forms.Slider {
 			continue
 		}
-		name, to := ElementName(e), leads(e)
+		name := ElementName(e)
 		b.WriteString("    ; where setting and moving " + name + " lead\n")
 		for _, v := range o.positions {
-			fact("set-leads", name, PositionName(v), PositionName(to(0, statesim.Set, v)))
+			fact("set-leads", name, PositionName(v), PositionName(statesim.Snap(e, v)))
 		}
 		for p := e.Min; p <= e.Max; p += max(e.Step, 1) {
 			for _, d := range o.amounts {
-				fact("move-leads", name, PositionName(p), AmountName(d), PositionName(to(p, statesim.Move, d)))
+				fact("move-leads", name, PositionName(p), AmountName(d), PositionName(statesim.Snap(e, p+d)))
 			}
 		}
 	}
@@ -63,13 +72,13 @@ func writeStatic(b *strings.Builder, f *forms.Form, o objects) {
 			}
 		}
 	}
-	writeGates(b, f, o, fact)
+	writeGates(b, f, fact)
 }
 
 // writeGates writes, for every element of a kind that can be disabled,
 // (free e) when nothing disables it, or the enabler's values that enable
 // it.
-func writeGates(b *strings.Builder, f *forms.Form, o objects, fact func(...string)) {
+func writeGates(b *strings.Builder, f *forms.Form, fact func(...string)) {
 	ft := formFeatures(f)
 	if !ft.conditional() {
 		return
@@ -78,7 +87,7 @@ func writeGates(b *strings.Builder, f *forms.Form, o objects, fact func(...strin
 	els := f.Elements
 	for i := range els {
 		e := &els[i]
-		if !ft.gated[e.Kind] {
+		if !ft.gated.has(e.Kind) {
 			continue
 		}
 		name, en := ElementName(e), e.EnabledBy
@@ -97,21 +106,5 @@ func writeGates(b *strings.Builder, f *forms.Form, o objects, fact func(...strin
 				}
 			}
 		}
-	}
-}
-
-// leads returns where slider e goes from a position under a set or a
-// move, as statesim computes it on a form of e alone (enabled).
-func leads(e *forms.Element) func(from int, op statesim.Op, n int) int {
-	alone := *e
-	alone.EnabledBy, alone.Ordinal = nil, 1
-	f := &forms.Form{Elements: []forms.Element{alone}}
-	ref := forms.Ref{Kind: forms.Slider, Ordinal: 1}
-	return func(from int, op statesim.Op, n int) int {
-		s, err := statesim.Apply(f, statesim.State{{N: from}}, statesim.Action{Op: op, Target: ref, N: n})
-		if err != nil {
-			panic("pddl: a set or move of a lone slider failed: " + err.Error())
-		}
-		return s[0].N
 	}
 }

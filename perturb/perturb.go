@@ -179,14 +179,16 @@ func Errors(f *forms.Form, s statesim.State, g statesim.Goal, n int, rng *rand.R
 			continue
 		}
 		copy(t, s)
-		ers := []Error{er}
+		var ers []Error // the mistake with the steps around it, on a disabled element
 		if e.EnabledBy != nil && !statesim.Enabled(f, s, i) {
 			// A mistake on a disabled element happened while it was
 			// enabled: what enabled it is set first, and may be set back.
 			ers = enclose(f, s, i, er, rng)
-		}
-		for _, er := range ers {
-			statesim.ApplyInPlace(f, t, er.Action) // names an element of f with an operation that fits it
+			for _, x := range ers {
+				statesim.ApplyInPlace(f, t, x.Action) // names an element of f with an operation that fits it
+			}
+		} else {
+			statesim.ApplyAt(f, t, i, er.Action) // the action names element i, with an operation that fits it
 		}
 		if t.Equal(s) {
 			continue
@@ -196,7 +198,11 @@ func Errors(f *forms.Form, s statesim.State, g statesim.Goal, n int, rng *rand.R
 			continue // it happens to help: not a mistake
 		}
 		s, t, unmet = t, s, u
-		out = append(out, ers...)
+		if ers == nil {
+			out = append(out, er)
+		} else {
+			out = append(out, ers...)
+		}
 		made++
 	}
 	return out, s

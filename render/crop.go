@@ -11,7 +11,6 @@ import (
 	"image/draw"
 	"image/png"
 	"io"
-	"math"
 )
 
 // cropPage cuts the screenshot of page p into the pictures of its cells,
@@ -76,9 +75,10 @@ func cropPage(shot []byte, p *pageLayout, scale float64) ([][]byte, error) {
 }
 
 // px converts CSS px to device pixels. Job sizes are checked to give whole
-// pixels, so rounding only removes floating-point error.
+// pixels (Pixels), so rounding only removes floating-point error.
 func px(css int64, scale float64) int {
-	return int(math.Round(float64(css) * scale))
+	n, _ := Pixels(int(css), scale)
+	return n
 }
 
 // errUnsupportedPNG is the error of newRowReader for a PNG it leaves to

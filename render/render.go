@@ -166,12 +166,20 @@ func (r *Renderer) checkJob(j Job) error {
 		return fmt.Errorf("size %d x %d CSS px is not positive", j.Width, j.Height)
 	}
 	for _, v := range []int{j.Width, j.Height} {
-		p := float64(v) * r.opt.Scale
-		if math.Abs(p-math.Round(p)) > 1e-6 {
+		if _, ok := Pixels(v, r.opt.Scale); !ok {
 			return fmt.Errorf("%d CSS px at scale %g is not a whole number of pixels", v, r.opt.Scale)
 		}
 	}
 	return nil
+}
+
+// Pixels returns a size of css CSS px at scale in device pixels, rounded,
+// and whether the product is a whole number of pixels, give or take
+// floating-point error: a job's width and height must be, or the picture
+// could not be cropped from a page screenshot exactly.
+func Pixels(css int, scale float64) (px int, whole bool) {
+	p := float64(css) * scale
+	return int(math.Round(p)), math.Abs(p-math.Round(p)) <= 1e-6
 }
 
 // Render renders the jobs and returns their results in job order. It lays

@@ -128,9 +128,9 @@ func applyAt(f *forms.Form, t State, i int, a Action) {
 			t[i].N = 1 - t[i].N
 		}
 	case Set:
-		t[i].N = snap(e, a.N)
+		t[i].N = Snap(e, a.N)
 	case Move:
-		t[i].N = snap(e, t[i].N+a.N)
+		t[i].N = Snap(e, t[i].N+a.N)
 	case Select:
 		selectRadio(f, t, i)
 	case Type:

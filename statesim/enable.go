@@ -22,6 +22,18 @@ func Enabled(f *forms.Form, s State, i int) bool {
 	return v == 1
 }
 
+// Submitted reports whether element i of f is enabled in s, and so is
+// every enabler above it: whether a form submitted in s would send its
+// value (a disabled element's value is not sent).
+func Submitted(f *forms.Form, s State, i int) bool {
+	for ; f.Elements[i].EnabledBy != nil; i = f.Elements[i].EnabledBy.Element {
+		if !Enabled(f, s, i) {
+			return false
+		}
+	}
+	return true
+}
+
 // EnablingValue returns the value of the enabler of conditional element i
 // that enables i and is closest to v, the enabler's value: v itself if it
 // enables; for a checkbox or radio button, checked or selected; for a
@@ -33,7 +45,7 @@ func enabling(f *forms.Form, i int, v Value) Value {
 	e := &f.Elements[en.Element]
 	if e.Kind == forms.Slider {
 		if v.N < en.AtLeast {
-			v.N = snap(e, en.AtLeast)
+			v.N = Snap(e, en.AtLeast)
 			if v.N < en.AtLeast {
 				v.N += e.Step
 			}

@@ -93,7 +93,7 @@ func (g Goal) Validate(f *forms.Form) error {
 			bad = w.Value != Value{N: 1} || group[e.Group]
 			group[e.Group] = true
 		case forms.Slider:
-			bad = w.Value.S != "" || snap(e, w.Value.N) != w.Value.N
+			bad = w.Value.S != "" || Snap(e, w.Value.N) != w.Value.N
 		case forms.TextBox:
 			bad = w.Value.N != 0
 		case forms.Submit:

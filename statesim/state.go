@@ -29,7 +29,7 @@ func Clean(f *forms.Form) State {
 	s := make(State, len(f.Elements))
 	for i, e := range f.Elements {
 		if e.Kind == forms.Slider {
-			s[i].N = snap(&f.Elements[i], 0)
+			s[i].N = Snap(&f.Elements[i], 0)
 		}
 	}
 	return s
@@ -110,7 +110,7 @@ func Validate(f *forms.Form, s State) error {
 				selected[e.Group] = true
 			}
 		case forms.Slider:
-			if v.N != snap(&f.Elements[i], v.N) {
+			if v.N != Snap(&f.Elements[i], v.N) {
 				return fmt.Errorf("statesim: slider %s value %d is outside %d..%d or off its step %d", e.ID, v.N, e.Min, e.Max, e.Step)
 			}
 		case forms.TextBox:
@@ -205,10 +205,11 @@ func pick(c bool, a, b string) string {
 	return b
 }
 
-// snap moves v to the nearest position on e's range: clamped to [Min, Max]
-// and rounded to the nearest step (halves round up), as a browser's range
-// input does.
-func snap(e *forms.Element, v int) int {
+// Snap returns v moved to the nearest position on slider e's range:
+// clamped to [Min, Max] and rounded to the nearest step (halves round up),
+// as a browser's range input does. It is where setting e to v leads, and
+// moving e by d from p leads to Snap(e, p+d).
+func Snap(e *forms.Element, v int) int {
 	step := max(e.Step, 1)
 	if v <= e.Min {
 		return e.Min

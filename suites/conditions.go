@@ -87,15 +87,3 @@ var disabledVerbs = map[statesim.Op]string{
 	statesim.Select: "selects ", statesim.Set: "moves ", statesim.Move: "moves ",
 	statesim.Type: "types into ", statesim.Clear: "clears ", statesim.Enter: "enters text into ",
 }
-
-// submitted reports whether element i of f takes part in a goal drawn
-// from final: it is enabled there, and so is every enabler above it (a
-// disabled element's value is not submitted).
-func submitted(f *forms.Form, final statesim.State, i int) bool {
-	for ; f.Elements[i].EnabledBy != nil; i = f.Elements[i].EnabledBy.Element {
-		if !statesim.Enabled(f, final, i) {
-			return false
-		}
-	}
-	return true
-}

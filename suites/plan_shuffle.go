@@ -28,7 +28,7 @@ func init() {
 func goalFromState(f *forms.Form, s statesim.State, touched []bool) statesim.Goal {
 	var wants []statesim.Want
 	for i, e := range f.Elements {
-		if e.EnabledBy != nil && !submitted(f, s, i) {
+		if !statesim.Submitted(f, s, i) {
 			continue
 		}
 		v := s[i]
@@ -162,7 +162,7 @@ func drawPlanShuffle(c *cell, rng *rand.Rand) (Question, error) {
 		}
 		judged := false
 		for p := range space.Parts {
-			list := vs // the starts of part p the order holds from
+			var list []statesim.State // the starts of part p the order holds from
 			if held == nil || !held[p].done {
 				if !judged {
 					sj.SetPlan(0, order)

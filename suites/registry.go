@@ -100,10 +100,11 @@ func build(c *cell, draw func(c *cell, rng *rand.Rand) (Question, error), draws 
 		}
 		q.Suite, q.Family, q.Horizon = c.suite, c.fam.Name, c.h
 		q.Meta.Protocol = c.sp.Protocol
-		if note := FormNote(&q.Meta.Form); note != "" {
+		note := FormNote(&q.Meta.Form)
+		if note != "" {
 			q.Question = note + "\n" + q.Question
 		}
-		if err := addPrompts(&q); err != nil {
+		if err := addPrompts(&q, note); err != nil {
 			return Question{}, err
 		}
 		return q, nil
@@ -112,8 +113,9 @@ func build(c *cell, draw func(c *cell, rng *rand.Rand) (Question, error), draws 
 		c.suite, c.index, c.fam.Name, c.h, c.sp.choices(), draws)
 }
 
-// addPrompts fills the question's Instruct and CoT prompts.
-func addPrompts(q *Question) error {
+// addPrompts fills the question's Instruct and CoT prompts; note is the
+// form's line of conditions (FormNote), already at the head of q.Question.
+func addPrompts(q *Question, note string) error {
 	d := templates.PromptData{Question: q.Question, Format: q.Meta.Format, Protocol: q.Meta.Protocol, Task: q.Task}
 	letters := make([]string, len(q.Choices))
 	for k := range q.Choices {
@@ -124,9 +126,10 @@ func addPrompts(q *Question) error {
 		paperParts(q, &d)
 		// The paper's prompts take the task and plans, not the question:
 		// a form's conditions go before the task, or the plans.
-		if note := FormNote(&q.Meta.Form); note != "" && d.Task != "" {
+		switch {
+		case note != "" && d.Task != "":
 			d.Task = note + "\n" + d.Task
-		} else if note != "" {
+		case note != "":
 			d.Plans = note + "\n" + d.Plans
 		}
 	}

@@ -239,7 +239,7 @@ func TestFit(t *testing.T) {
 
 // TestPlace checks the cell scheme: families take turns, then horizons.
 func TestPlace(t *testing.T) {
-	sp := &Spec{Families: forms.Builtins()[:3], HorizonMin: 2, HorizonMax: 4}
+	sp := &Spec{Families: forms.Paper(), HorizonMin: 2, HorizonMax: 4}
 	for i, want := range []struct {
 		fam, h int
 		local  int64

@@ -132,18 +132,19 @@ func (t *textFeatures) look() int {
 	return lookUnclear
 }
 
-// lookProblem returns how an element named name whose look was read
-// disagrees with want, the look its state gives it, or "".
-func lookProblem(name string, look int, enabled bool) string {
+// lookProblem returns how an element whose look was read disagrees with
+// the look its state gives it, enabled or not, or "": what follows the
+// element's name in the message, as probeElement returns it.
+func lookProblem(look int, enabled bool) string {
 	want := lookEnabled
 	if !enabled {
 		want = lookDisabled
 	}
 	switch {
 	case look == lookUnclear:
-		return fmt.Sprintf("%s looks neither enabled nor disabled", name)
+		return "looks neither enabled nor disabled"
 	case look != want:
-		return fmt.Sprintf("%s looks %s but the state has it %s", name, lookWord(look), lookWord(want))
+		return fmt.Sprintf("looks %s but the state has it %s", lookWord(look), lookWord(want))
 	}
 	return ""
 }

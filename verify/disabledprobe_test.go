@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
-	"os/exec"
 	"strings"
 	"testing"
 
@@ -14,16 +13,6 @@ import (
 	"github.com/formplan/formplan/render"
 	"github.com/formplan/formplan/statesim"
 )
-
-// conditionalFamilies are the families of testforms.Conditional.
-func conditionalFamilies(t testing.TB) []forms.Family {
-	t.Helper()
-	fams, err := testforms.Conditional()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return fams
-}
 
 // pictured is a form in a state to picture.
 type pictured struct {
@@ -127,10 +116,7 @@ func setConditional(f *forms.Form, s statesim.State) {
 
 // liberationInstalled reports whether the pictures a test renders are set
 // in Liberation Sans, as gen records it, so that text widths are checked.
-func liberationInstalled() bool {
-	out, err := exec.Command("dpkg-query", "-W", "-f", "${Status}", "fonts-liberation").Output()
-	return err == nil && strings.HasSuffix(strings.TrimSpace(string(out)), " installed")
-}
+func liberationInstalled() bool { return liberationFont(render.FontVersion()) }
 
 // renderPictured renders states at scale, checks the DOM against each, and
 // returns each one's boxes and picture.
@@ -175,7 +161,7 @@ func renderPictured(t *testing.T, scale float64, ps []pictured, html func(k int,
 func TestDisabledProbes(t *testing.T) {
 	needChromium(t)
 	widths := liberationInstalled()
-	fams := conditionalFamilies(t)
+	fams := testforms.Conditional(t)
 	m := map[string]*span{}
 	add := func(k string, v float64) {
 		if m[k] == nil {
@@ -210,22 +196,6 @@ func TestDisabledProbes(t *testing.T) {
 	checkMargins(t, m, true)
 }
 
-// flipDisabled returns the job's HTML with the disabled attribute of
-// element id added, or removed if it has it.
-func flipDisabled(t testing.TB, html, id string) string {
-	t.Helper()
-	mark := `data-el="` + id + `"`
-	at := strings.Index(html, mark)
-	if at < 0 {
-		t.Fatalf("no element %s in %s", id, html)
-	}
-	end := at + strings.IndexByte(html[at:], '>')
-	if tag := html[at:end]; strings.Contains(tag, " disabled") {
-		return html[:at] + strings.Replace(tag, " disabled", "", 1) + html[end:]
-	}
-	return html[:at] + mark + " disabled" + html[at+len(mark):]
-}
-
 // TestDisabledLookCaught renders, at scales 1 and 2, states of the
 // families with conditions with the disabled attribute of one element
 // flipped, enablers included, and expects the probes to report that
@@ -235,7 +205,7 @@ func TestDisabledLookCaught(t *testing.T) {
 	widths := liberationInstalled()
 	var ps []pictured
 	var flipped []int // the element flipped in each picture
-	for k, p := range enablerStates(t, conditionalFamilies(t), 2) {
+	for k, p := range enablerStates(t, testforms.Conditional(t), 2) {
 		if k%3 != 0 {
 			continue
 		}
@@ -247,7 +217,7 @@ func TestDisabledLookCaught(t *testing.T) {
 	}
 	for _, scale := range []float64{1, 2} {
 		boxes, imgs, checks := renderPictured(t, scale, ps, func(k int, job render.Job) string {
-			return flipDisabled(t, job.HTML, ps[k].f.Elements[flipped[k]].ID)
+			return testforms.FlipDisabled(t, job.HTML, ps[k].f.Elements[flipped[k]].ID)
 		})
 		caught := map[string]int{}
 		for k, p := range ps {

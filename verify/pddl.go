@@ -42,17 +42,7 @@ func (ds *domains) get(family string) *domainFile {
 	df := &domainFile{}
 	ds.family[family] = df
 	path := generate.DomainPath(ds.dir, family)
-	if err := regularFile(path); err != nil {
-		df.err = fmt.Errorf("its PDDL domain: %w", err)
-		return df
-	}
-	f, err := os.Open(path)
-	if err != nil {
-		df.err = fmt.Errorf("its PDDL domain: %w", err)
-		return df
-	}
-	defer f.Close()
-	raw, err := io.ReadAll(io.LimitReader(f, maxDomainBytes+1))
+	raw, err := readDomain(path)
 	switch {
 	case err != nil:
 		df.err = fmt.Errorf("its PDDL domain: %w", err)
@@ -65,6 +55,20 @@ func (ds *domains) get(family string) *domainFile {
 		}
 	}
 	return df
+}
+
+// readDomain reads the domain file at path, which must be a regular file:
+// at most maxDomainBytes+1 bytes of it, so a longer file shows as one.
+func readDomain(path string) ([]byte, error) {
+	if err := regularFile(path); err != nil {
+		return nil, err
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return io.ReadAll(io.LimitReader(f, maxDomainBytes+1))
 }
 
 // checkPDDL checks a row's PDDL: its family's domain file is the domain of

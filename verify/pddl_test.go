@@ -8,6 +8,7 @@ import (
 
 	"github.com/formplan/formplan/dataset"
 	"github.com/formplan/formplan/generate"
+	"github.com/formplan/formplan/suites"
 )
 
 // TestPDDL checks that the PDDL checks catch a damaged domain file or
@@ -104,7 +105,7 @@ func TestPDDL(t *testing.T) {
 func familyRows(t *testing.T, dir, family string) int {
 	t.Helper()
 	n := 0
-	for _, suite := range []string{"edge_case", "future_state", "plan_semantic", "plan_shuffle", "temporal_order"} {
+	for _, suite := range suites.Names() {
 		rows, err := dataset.ReadRows(suiteFile(t, dir, suite))
 		if err != nil {
 			t.Fatal(err)

@@ -11,6 +11,7 @@ import (
 
 	"github.com/formplan/formplan/dataset"
 	"github.com/formplan/formplan/formview"
+	"github.com/formplan/formplan/render"
 	"github.com/formplan/formplan/suites"
 )
 
@@ -27,18 +28,19 @@ func pictureSize(scale float64) (w, h int, ok bool) {
 	if !(scale > 0 && scale <= MaxScale) {
 		return 0, 0, false
 	}
-	for _, css := range []int{formview.Width, formview.Height} {
-		p := float64(css) * scale
-		if math.Abs(p-math.Round(p)) > 1e-6 {
-			return 0, 0, false
-		}
+	w, wholeW := render.Pixels(formview.Width, scale)
+	h, wholeH := render.Pixels(formview.Height, scale)
+	if !wholeW || !wholeH {
+		return 0, 0, false
 	}
-	return int(math.Round(formview.Width * scale)), int(math.Round(formview.Height * scale)), true
+	return w, h, true
 }
 
-// picture is one picture column of a row: its name and bytes.
+// picture is one picture column of a row: its name, its place in what
+// checkImages returns (0 for image, 1 for image_2) and its bytes.
 type picture struct {
 	col   string
+	slot  int
 	bytes []byte
 }
 
@@ -46,22 +48,30 @@ type picture struct {
 func rowPictures(row *dataset.Row) []picture {
 	var out []picture
 	if row.Image != nil && row.Image.Bytes != nil {
-		out = append(out, picture{"image", row.Image.Bytes})
+		out = append(out, picture{"image", 0, row.Image.Bytes})
 	}
 	if row.Image2 != nil && row.Image2.Bytes != nil {
-		out = append(out, picture{"image_2", row.Image2.Bytes})
+		out = append(out, picture{"image_2", 1, row.Image2.Bytes})
 	}
 	return out
+}
+
+// shot is what checkImages found of one picture column.
+type shot struct {
+	// sized is whether the picture's PNG header declares image_width x
+	// image_height, and that is the size of a form picture at the row's
+	// scale: only then is it decoded.
+	sized bool
+	img   image.Image // the decoded picture; nil when absent, not sized or not decoding
 }
 
 // checkImages checks the picture columns: none, or every picture the suite
 // needs, each a PNG of the recorded size, which must be the size of a form
 // picture at the row's scale. Only a picture whose header declares that
 // size is decoded, so a file declaring a huge picture costs nothing. It
-// returns the decoded pictures, image first, nil for one that is absent or
-// was not decoded.
-func checkImages(row *dataset.Row, suite string, p *problems) [2]image.Image {
-	var out [2]image.Image
+// returns what it found of each picture, image first.
+func checkImages(row *dataset.Row, suite string, p *problems) [2]shot {
+	var out [2]shot
 	need := 1
 	if suite == "temporal_order" {
 		need = 2
@@ -102,25 +112,25 @@ func checkImages(row *dataset.Row, suite string, p *problems) [2]image.Image {
 // checkPNG reads the header of the PNG b, compares the size it declares
 // with w x h, and decodes it only when it matches and decode is true (w x h
 // is the size the scale gives, so memory is bounded whatever b declares).
-func checkPNG(col string, b []byte, w, h int64, decode bool, p *problems) image.Image {
+func checkPNG(col string, b []byte, w, h int64, decode bool, p *problems) shot {
 	cfg, err := png.DecodeConfig(bytes.NewReader(b))
 	if err != nil {
 		p.addf("%s does not decode as PNG: %v", col, err)
-		return nil
+		return shot{}
 	}
 	if int64(cfg.Width) != w || int64(cfg.Height) != h {
 		p.addf("%s is %d x %d pixels, but image_width x image_height is %d x %d", col, cfg.Width, cfg.Height, w, h)
-		return nil
+		return shot{}
 	}
 	if !decode {
-		return nil
+		return shot{}
 	}
 	img, err := png.Decode(bytes.NewReader(b))
 	if err != nil {
 		p.addf("%s does not decode as PNG: %v", col, err)
-		return nil
+		return shot{sized: true}
 	}
-	return img
+	return shot{sized: true, img: img}
 }
 
 // boxesColumn is the JSON of the boxes column, as generate writes it.
@@ -129,15 +139,26 @@ type boxesColumn struct {
 	Steps    [][]formview.Step `json:"steps"`
 }
 
-// checkBoxes checks the boxes column of a row with pictures against its
-// metadata and picture size: per picture, one box per element in form order
-// with its id, kind and name, inside the picture, one below the other, with
-// norm the pixels divided by the picture size; per plan, the steps
-// formview.Steps gives on the first picture's boxes. It returns the boxes
-// of each picture, or nil for a picture whose boxes are unusable.
-func checkBoxes(row *dataset.Row, m *suites.Meta, npics int, p *problems) [][]formview.Box {
-	var bc boxesColumn
-	if err := json.Unmarshal([]byte(row.Boxes), &bc); err != nil {
+// boxesColumn returns the row's boxes column decoded, decoding it the first
+// time only: checkBoxes and the re-rendering both read it.
+func (c *checked) boxesColumn(row *dataset.Row) (*boxesColumn, error) {
+	if !c.boxesRead {
+		c.boxesRead = true
+		c.boxesErr = json.Unmarshal([]byte(row.Boxes), &c.boxes)
+	}
+	return &c.boxes, c.boxesErr
+}
+
+// checkBoxes checks the boxes column of a row with pictures, as c decodes
+// it, against its metadata and picture size: per picture, one box per
+// element in form order with its id, kind and name, inside the picture, one
+// below the other, with norm the pixels divided by the picture size; per
+// plan, the steps formview.Steps gives on the first picture's boxes. It
+// returns the boxes of each picture, or nil for a picture whose boxes are
+// unusable.
+func checkBoxes(row *dataset.Row, m *suites.Meta, c *checked, npics int, p *problems) [][]formview.Box {
+	bc, err := c.boxesColumn(row)
+	if err != nil {
 		p.addf("boxes does not decode: %v", err)
 		return nil
 	}
@@ -185,7 +206,6 @@ func boxesProblem(m *suites.Meta, bs []formview.Box, W, H float64) string {
 	if len(bs) != len(f.Elements) {
 		return fmt.Sprintf("%d boxes for %d elements", len(bs), len(f.Elements))
 	}
-	const slack = 0.5 // pixels
 	bottom := math.Inf(-1)
 	for i, b := range bs {
 		e := &f.Elements[i]
@@ -196,10 +216,10 @@ func boxesProblem(m *suites.Meta, bs []formview.Box, W, H float64) string {
 			return fmt.Sprintf("box of %s names it %q, want %q", e.ID, b.Name, name)
 		}
 		x, y, w, h := b.Pixels[0], b.Pixels[1], b.Pixels[2], b.Pixels[3] // JSON has no NaN or infinity
-		if !(w > 0 && h > 0 && x >= -slack && y >= -slack && x+w <= W+slack && y+h <= H+slack) {
+		if !b.Inside(W, H) {
 			return fmt.Sprintf("box of %s, %g x %g at (%g, %g), is not inside the %g x %g picture", e.ID, w, h, x, y, W, H)
 		}
-		if y < bottom-slack {
+		if y < bottom-formview.BoxSlack {
 			return fmt.Sprintf("box of %s starts at y %g, above the bottom %g of the box before", e.ID, y, bottom)
 		}
 		bottom = y + h

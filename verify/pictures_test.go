@@ -10,7 +10,6 @@ import (
 	"image/png"
 	"math"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -105,12 +104,12 @@ func writePictureSet(dir string, scale float64, protocol string, n int64) error 
 	}
 	defer r.Close()
 	meta := map[string]string{
-		"formplan.chromium": r.Version(),
-		"formplan.scale":    strconv.FormatFloat(scale, 'g', -1, 64),
+		dataset.ChromiumKey: r.Version(),
+		dataset.ScaleKey:    strconv.FormatFloat(scale, 'g', -1, 64),
 	}
 	// As gen records it: the package of the fonts the pictures are set in.
-	if out, err := exec.Command("dpkg-query", "-W", "-f", "${Package} ${Version}", "fonts-liberation").Output(); err == nil {
-		meta["formplan.fonts"] = strings.TrimSpace(string(out))
+	if fonts := render.FontVersion(); fonts != "" {
+		meta[dataset.FontsKey] = fonts
 	}
 	fams := forms.Builtins()
 	if protocol == suites.Paper {
@@ -420,7 +419,7 @@ func TestPictureTampered(t *testing.T) {
 					id, index = rows[i].ID, *rows[i].Index
 					return rows
 				})
-				f, _ := onlyFailure(t, dir)
+				f, _ := onlyFailure(t, dir, Options{})
 				t.Logf("%s %s (index %d): %s", f.Suite, f.ID, f.Index, f.Reason)
 				if f.ID != id || f.Index != index || f.Suite != tc.suite {
 					t.Errorf("failure names %s %s (index %d), want %s %s (index %d)", f.Suite, f.ID, f.Index, tc.suite, id, index)
@@ -434,7 +433,7 @@ func TestPictureTampered(t *testing.T) {
 }
 
 // fileMetadataKeys are the keys of a file's metadata gen writes.
-var fileMetadataKeys = []string{"formplan.chromium", "formplan.fonts", "formplan.scale"}
+var fileMetadataKeys = []string{dataset.ChromiumKey, dataset.FontsKey, dataset.ScaleKey}
 
 // rewriteKeep is rewriteFile keeping the file's metadata.
 func rewriteKeep(t *testing.T, path string, edit func(t *testing.T, rows []dataset.Row) []dataset.Row) {
@@ -687,14 +686,11 @@ func TestBoxesColumn(t *testing.T) {
 				r.Boxes = string(b)
 				return rows
 			})
-			rep, err := Dir(context.Background(), dir)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if rep.Failed != 1 || rep.Failures[0].ID != id || !strings.Contains(rep.Failures[0].Reason, tc.want) {
+			f, rep := onlyFailure(t, dir, Options{})
+			if f.ID != id || !strings.Contains(f.Reason, tc.want) {
 				t.Fatalf("%d failing rows, want row %s failing with %q: %+v", rep.Failed, id, tc.want, rep.Failures)
 			}
-			t.Log(rep.Failures[0].Reason)
+			t.Log(f.Reason)
 		})
 	}
 }

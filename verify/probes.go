@@ -342,37 +342,33 @@ const (
 
 // checkPictures checks the boxes column of a row with pictures and probes
 // every element of every picture against the state the metadata says it
-// shows. pics are the decoded pictures, nil where a picture is absent or
-// failed its own checks. With textWidths, the width of a text box's text
-// is checked against the text's too (see textWidthsKnown). It returns how
-// many pictures it probed.
-func checkPictures(row *dataset.Row, m *suites.Meta, pics [2]image.Image, textWidths bool, p *problems) (probed int) {
+// shows. c.pics holds the decoded pictures, nil where a picture is absent
+// or failed its own checks; valid says whether the metadata's form and
+// pictured states are well formed (checkMeta reports them when not). With
+// textWidths, the width of a text box's text is checked against the
+// text's too (see textWidthsKnown). It returns how many pictures it probed.
+func checkPictures(row *dataset.Row, m *suites.Meta, c *checked, valid bool, textWidths bool, p *problems) (probed int) {
 	cols := rowPictures(row)
 	n := len(cols)
-	if n == 0 || cols[0].col != "image" || pics[0] == nil && pics[1] == nil {
+	if n == 0 || cols[0].col != "image" || c.pics[0].img == nil && c.pics[1].img == nil {
 		return 0 // checkImages reports an image_2 without image
 	}
 	if len(m.Pictures) != n {
 		return 0 // checkMeta reports the pictures the suite needs
 	}
-	f := &m.Form
-	if f.Validate() != nil {
+	if !valid {
 		return 0 // checkMeta reports it
 	}
-	for _, s := range m.Pictures {
-		if statesim.Validate(f, s) != nil {
-			return 0
-		}
-	}
-	boxes := checkBoxes(row, m, n, p)
+	f := &m.Form
+	boxes := checkBoxes(row, m, c, n, p)
 	if boxes == nil {
 		return 0
 	}
 	for k := range n {
-		if pics[k] == nil || boxes[k] == nil {
+		if c.pics[k].img == nil || boxes[k] == nil {
 			continue
 		}
-		probePicture(cols[k].col, f, m.Pictures[k], boxes[k], toRGB(pics[k]), row.Scale, textWidths, p)
+		probePicture(cols[k].col, f, m.Pictures[k], boxes[k], toRGB(c.pics[k].img), row.Scale, textWidths, p)
 		probed++
 	}
 	return probed
@@ -387,7 +383,7 @@ func probePicture(col string, f *forms.Form, s statesim.State, boxes []formview.
 	var bad []string
 	for i := range f.Elements {
 		if why := probeElement(f, i, s[i], statesim.Enabled(f, s, i), boxes[i], img, scale, textWidths); why != "" {
-			bad = append(bad, why)
+			bad = append(bad, elementName(f, i)+" "+why)
 		}
 	}
 	for k, why := range bad {
@@ -400,11 +396,11 @@ func probePicture(col string, f *forms.Form, s statesim.State, boxes []formview.
 }
 
 // probeElement returns how element i looks different from value v, and
-// enabled or disabled as enabled says, in the picture, or "". A wrong value
-// is reported before a wrong look.
+// enabled or disabled as enabled says, in the picture, or "": what follows
+// the element's name (elementName) in the message, "looks unchecked but the
+// state has it checked". A wrong value is reported before a wrong look.
 func probeElement(f *forms.Form, i int, v statesim.Value, enabled bool, b formview.Box, img *rgb, scale float64, textWidths bool) string {
 	e := &f.Elements[i]
-	name := elementName(f, i)
 	switch e.Kind {
 	case forms.Checkbox, forms.Radio:
 		centre, yes, no, verb := checkboxCentre, "checked", "unchecked", "checked"
@@ -418,17 +414,17 @@ func probeElement(f *forms.Form, i int, v statesim.Value, enabled bool, b formvi
 		}
 		switch {
 		case got == unclear:
-			return fmt.Sprintf("%s looks neither %s nor %s", name, yes, no)
+			return fmt.Sprintf("looks neither %s nor %s", yes, no)
 		case got != want && want == on:
-			return fmt.Sprintf("%s looks %s but the state has it %s", name, no, verb)
+			return fmt.Sprintf("looks %s but the state has it %s", no, verb)
 		case got != want:
-			return fmt.Sprintf("%s looks %s but the state has it %s", name, yes, no)
+			return fmt.Sprintf("looks %s but the state has it %s", yes, no)
 		}
-		return lookProblem(name, look, enabled)
+		return lookProblem(look, enabled)
 	case forms.Slider:
 		x, look, ok := img.sliderThumb(b, scale)
 		if !ok {
-			return fmt.Sprintf("%s shows no thumb", name)
+			return "shows no thumb"
 		}
 		if want := thumbAt(e, b, scale, v.N); math.Abs(x-want) > thumbTolerance*scale {
 			got, exact := sliderValue(e, b, scale, x)
@@ -436,34 +432,34 @@ func probeElement(f *forms.Form, i int, v statesim.Value, enabled bool, b formvi
 			if !exact {
 				about = "about "
 			}
-			return fmt.Sprintf("%s has its thumb at %s%d (x %.1f px) but the state has it at %d (x %.1f px)", name, about, got, x, v.N, want)
+			return fmt.Sprintf("has its thumb at %s%d (x %.1f px) but the state has it at %d (x %.1f px)", about, got, x, v.N, want)
 		}
 		ink, right := img.printedValue(b, scale)
 		text := strconv.Itoa(v.N)
 		switch want, ok := textFits(text, right); {
 		case float64(ink) < textInk*scale*scale:
-			return fmt.Sprintf("%s has no value printed after it", name)
+			return "has no value printed after it"
 		case textWidths && !ok:
-			return fmt.Sprintf("%s has a value %.1f px wide printed after it, but %s would be %.1f px wide", name, right, text, want)
+			return fmt.Sprintf("has a value %.1f px wide printed after it, but %s would be %.1f px wide", right, text, want)
 		}
-		return lookProblem(name, look, enabled)
+		return lookProblem(look, enabled)
 	case forms.TextBox:
 		t := img.text(b, scale)
 		full := float64(t.ink) >= textInk*scale*scale
 		wantFull := strings.TrimSpace(v.S) != ""
 		switch {
 		case t.frame < textFrame && t.frameFaint < textFrame:
-			return fmt.Sprintf("%s shows no text box frame", name)
+			return "shows no text box frame"
 		case full && !wantFull:
-			return fmt.Sprintf("%s holds text but the state has it empty", name)
+			return "holds text but the state has it empty"
 		case !full && wantFull:
-			return fmt.Sprintf("%s looks empty but the state has %s", name, strconv.Quote(v.S))
+			return fmt.Sprintf("looks empty but the state has %s", strconv.Quote(v.S))
 		case full && textWidths:
 			if want, ok := textFits(v.S, t.right/scale); !ok {
-				return fmt.Sprintf("%s holds text %.1f px wide, but %s would be %.1f px wide", name, t.right/scale, strconv.Quote(v.S), want)
+				return fmt.Sprintf("holds text %.1f px wide, but %s would be %.1f px wide", t.right/scale, strconv.Quote(v.S), want)
 			}
 		}
-		return lookProblem(name, t.look(), enabled)
+		return lookProblem(t.look(), enabled)
 	}
 	return ""
 }

@@ -111,7 +111,7 @@ func TestTamperedPaper(t *testing.T) {
 				index = *rows[tc.edit(t, rows)].Index
 				return rows
 			})
-			f, _ := onlyFailure(t, dir)
+			f, _ := onlyFailure(t, dir, Options{})
 			if f.Index != index || f.Suite != tc.suite || !strings.Contains(f.Reason, tc.want) {
 				t.Errorf("failure %s index %d: %q; want %s index %d, reason with %q", f.Suite, f.Index, f.Reason, tc.suite, index, tc.want)
 			}

@@ -3,12 +3,12 @@ package verify
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"image"
 	"image/png"
 	"reflect"
+	"slices"
 	"strconv"
 
 	"github.com/formplan/formplan/dataset"
@@ -43,7 +43,7 @@ type Options struct {
 type rerenderer struct {
 	chrome    string
 	renderers map[float64]*render.Renderer
-	made      string // formplan.chromium of the file being read, "" if unknown
+	made      string // dataset.ChromiumKey of the file being read, "" if unknown
 }
 
 func newRerenderer(chrome string) *rerenderer {
@@ -59,7 +59,7 @@ func (rr *rerenderer) close() {
 
 // startFile notes the browser the file r reads was rendered with.
 func (rr *rerenderer) startFile(r *dataset.Reader) {
-	rr.made, _ = r.Metadata("formplan.chromium")
+	rr.made, _ = r.Metadata(dataset.ChromiumKey)
 }
 
 // renderer returns the Renderer for scale, starting it if need be.
@@ -77,9 +77,9 @@ func (rr *rerenderer) renderer(ctx context.Context, scale float64) (*render.Rend
 
 // rerenderJob is one picture to render again.
 type rerenderJob struct {
-	row   int    // index in the batch
-	col   string // image or image_2
-	png   []byte // the row's picture
+	row   int         // index in the batch
+	col   string      // image or image_2
+	got   image.Image // the row's picture decoded; nil when it does not decode
 	boxes []formview.Box
 	job   render.Job
 	meta  *suites.Meta
@@ -87,14 +87,15 @@ type rerenderJob struct {
 }
 
 // batch re-renders the pictures of rows and adds to probs[k] the
-// differences found in rows[k]. Rows whose pictures fail their own checks
-// are left out: their problems are reported already. The error is for what
-// prevents re-rendering (no Chromium, a cancelled ctx).
-func (rr *rerenderer) batch(ctx context.Context, rows []dataset.Row, probs []problems) error {
+// differences found in rows[k]; checks[k] is what check decoded of
+// rows[k]. Rows whose pictures fail their own checks are left out: their
+// problems are reported already. The error is for what prevents
+// re-rendering (no Chromium, a cancelled ctx).
+func (rr *rerenderer) batch(ctx context.Context, rows []dataset.Row, checks []checked, probs []problems) error {
 	byScale := map[float64][]rerenderJob{}
 	var scales []float64
 	for k := range rows {
-		jobs := rerenderJobs(&rows[k], k)
+		jobs := rerenderJobs(&rows[k], &checks[k], k)
 		if len(jobs) == 0 {
 			continue
 		}
@@ -146,33 +147,32 @@ func (rr *rerenderer) render(ctx context.Context, r *render.Renderer, jobs []rer
 	return nil
 }
 
-// rerenderJobs returns the jobs that re-render the pictures of row, or none
-// when the row's pictures or metadata fail their own checks.
-func rerenderJobs(row *dataset.Row, k int) []rerenderJob {
+// rerenderJobs returns the jobs that re-render the pictures of row, the
+// k-th of its batch, from what check decoded of it (c), or none when the
+// row's pictures or metadata fail their own checks: a picture whose header
+// does not declare the size of a form picture at the row's scale, metadata
+// that does not decode, a form that is invalid, or boxes that do not
+// decode, or not as many of either as pictures.
+func rerenderJobs(row *dataset.Row, c *checked, k int) []rerenderJob {
 	pics := rowPictures(row)
-	w, h, ok := pictureSize(row.Scale)
-	if len(pics) == 0 || !ok || row.ImageWidth != int64(w) || row.ImageHeight != int64(h) {
+	if len(pics) == 0 || slices.ContainsFunc(pics, func(pic picture) bool { return !c.pics[pic.slot].sized }) {
 		return nil
 	}
-	var m suites.Meta
-	if json.Unmarshal([]byte(row.Metadata), &m) != nil || m.Form.Validate() != nil || len(m.Pictures) != len(pics) {
+	m := c.meta
+	if m == nil || !c.formOK || len(m.Pictures) != len(pics) {
 		return nil
 	}
-	var bc boxesColumn
-	if json.Unmarshal([]byte(row.Boxes), &bc) != nil || len(bc.Pictures) != len(pics) {
+	bc, err := c.boxesColumn(row)
+	if err != nil || len(bc.Pictures) != len(pics) {
 		return nil
 	}
 	var out []rerenderJob
 	for i, pic := range pics {
-		cfg, err := png.DecodeConfig(bytes.NewReader(pic.bytes))
-		if err != nil || cfg.Width != w || cfg.Height != h {
-			return nil
-		}
 		job, err := formview.Job(&m.Form, m.Pictures[i], row.Task, "v"+strconv.Itoa(k)+"-"+strconv.Itoa(i))
 		if err != nil {
 			return nil
 		}
-		out = append(out, rerenderJob{row: k, col: pic.col, png: pic.bytes, boxes: bc.Pictures[i], job: job, meta: &m, state: m.Pictures[i]})
+		out = append(out, rerenderJob{row: k, col: pic.col, got: c.pics[pic.slot].img, boxes: bc.Pictures[i], job: job, meta: m, state: m.Pictures[i]})
 	}
 	return out
 }
@@ -186,15 +186,14 @@ func (rr *rerenderer) compare(j *rerenderJob, res *render.Result, version string
 	if want := formview.Boxes(&j.meta.Form, res.Elements); !reflect.DeepEqual(j.boxes, want) {
 		return "has other element boxes in the boxes column than its re-rendering" + rr.note(version)
 	}
-	got, err := png.Decode(bytes.NewReader(j.png))
-	if err != nil {
+	if j.got == nil {
 		return "" // checkImages reports it
 	}
 	want, err := png.Decode(bytes.NewReader(res.PNG))
 	if err != nil {
 		return fmt.Sprintf("re-rendering does not decode: %v", err)
 	}
-	d := pixelDiff(got, want)
+	d := pixelDiff(j.got, want)
 	if d.n == 0 {
 		return ""
 	}

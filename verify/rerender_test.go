@@ -106,14 +106,11 @@ func TestRerender(t *testing.T) {
 			if rep, err := Dir(context.Background(), dir); err != nil || !rep.OK() {
 				t.Fatalf("the change is caught without re-rendering: %v %+v", err, rep.Failures)
 			}
-			rep, err := DirWith(context.Background(), dir, opt)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if rep.Failed != 1 || rep.Failures[0].ID != id || !strings.Contains(rep.Failures[0].Reason, tc.want) {
+			f, rep := onlyFailure(t, dir, opt)
+			if f.ID != id || !strings.Contains(f.Reason, tc.want) {
 				t.Fatalf("%d failing rows, want row %s failing with %q: %+v", rep.Failed, id, tc.want, rep.Failures)
 			}
-			t.Log(rep.Failures[0].Reason)
+			t.Log(f.Reason)
 		})
 	}
 }

@@ -72,6 +72,10 @@ func textFits(s string, right float64) (want float64, ok bool) {
 // Chromium may have fallen back to a font of other widths, and text boxes
 // are only checked for being empty or not.
 func textWidthsKnown(r *dataset.Reader) bool {
-	v, _ := r.Metadata("formplan.fonts")
-	return strings.HasPrefix(v, "fonts-liberation")
+	v, _ := r.Metadata(dataset.FontsKey)
+	return liberationFont(v)
 }
+
+// liberationFont reports whether fonts, a font package as
+// render.FontVersion names it, is Liberation's.
+func liberationFont(fonts string) bool { return strings.HasPrefix(fonts, "fonts-liberation") }

@@ -265,7 +265,6 @@ type suiteState struct {
 	// textWidths is whether the current file's text boxes are checked for
 	// the width of their text (see textWidthsKnown).
 	textWidths bool
-	probed     int64    // pictures probed in all
 	domains    *domains // the dataset's PDDL domains (pddl.go)
 }
 
@@ -336,7 +335,14 @@ func checkFile(ctx context.Context, path string, st *suiteState, sr *SuiteReport
 func checkRows(ctx context.Context, r *dataset.Reader, path string, st *suiteState, sr *SuiteReport, rep *Report, rr *rerenderer) error {
 	batch := make([]dataset.Row, batchRows)
 	probs := make([]problems, batchRows)
-	var n int64
+	// What check decoded of each row of the batch, for rr to re-render
+	// from; without rr, of one row at a time.
+	var checks []checked
+	var scratch checked
+	if rr != nil {
+		checks = make([]checked, batchRows)
+	}
+	var n, probed int64
 	for {
 		if err := ctx.Err(); err != nil {
 			return fmt.Errorf("verify: %s: %w", path, err)
@@ -346,10 +352,16 @@ func checkRows(ctx context.Context, r *dataset.Reader, path string, st *suiteSta
 			return fmt.Errorf("verify: %w", rerr)
 		}
 		for i := range batch[:k] {
-			probs[i] = st.check(&batch[i])
+			c := &scratch
+			if rr != nil {
+				c = &checks[i]
+			}
+			var pics int
+			probs[i], pics = st.check(&batch[i], c)
+			probed += int64(pics)
 		}
 		if rr != nil {
-			if err := rr.batch(ctx, batch[:k], probs[:k]); err != nil {
+			if err := rr.batch(ctx, batch[:k], checks[:k], probs[:k]); err != nil {
 				return err
 			}
 		}
@@ -378,8 +390,7 @@ func checkRows(ctx context.Context, r *dataset.Reader, path string, st *suiteSta
 			break
 		}
 	}
-	rep.Pictures += st.probed
-	st.probed = 0
+	rep.Pictures += probed
 	if n != r.NumRows() {
 		return fmt.Errorf("verify: %s: read %d rows, the footer says %d", path, n, r.NumRows())
 	}
@@ -391,25 +402,68 @@ type problems []string
 
 func (p *problems) addf(format string, args ...any) { *p = append(*p, fmt.Sprintf(format, args...)) }
 
-// check returns every problem of row, which comes next in suite st.
-func (st *suiteState) check(row *dataset.Row) (probs problems) {
+// checked is what check decoded of a row and found well formed, which the
+// re-rendering (rerender.go) takes from it rather than decode or validate
+// the row again.
+type checked struct {
+	pics   [2]shot      // image and image_2, as checkImages found them
+	meta   *suites.Meta // the decoded metadata; nil when it does not decode
+	formOK bool         // the metadata's form is valid
+	// The boxes column, once decoded (see boxesColumn).
+	boxesRead bool
+	boxes     boxesColumn
+	boxesErr  error
+}
+
+// check returns every problem of row, which comes next in suite st, and how
+// many of its pictures it probed. It keeps in c what it decoded of the row.
+func (st *suiteState) check(row *dataset.Row, c *checked) (probs problems, probed int) {
+	*c = checked{}
 	defer func() {
 		if v := recover(); v != nil {
 			probs.addf("the row could not be checked: %v", v)
 		}
 	}()
 	st.checkIdentity(row, &probs)
-	pics := checkImages(row, st.name, &probs)
+	c.pics = checkImages(row, st.name, &probs)
 	var m suites.Meta
 	if err := json.Unmarshal([]byte(row.Metadata), &m); err != nil {
 		probs.addf("metadata does not decode: %v", err)
-		return probs
+		return probs, 0
 	}
-	checkMeta(row, st.name, &m, &probs)
+	c.meta = &m
+	v := validate(&m)
+	c.formOK = v.form == nil
+	checkMeta(row, st.name, &m, v, &probs)
 	st.domains.checkPDDL(row, st.name, &m, &probs)
-	st.probed += int64(checkPictures(row, &m, pics, st.textWidths, &probs))
+	probed = checkPictures(row, &m, c, v.picturesOK(), st.textWidths, &probs)
 	st.checkGroup(row, &m, &probs)
-	return probs
+	return probs, probed
+}
+
+// validity is whether a row's metadata form and pictured states are well
+// formed, worked out once for checkMeta, checkPictures and the
+// re-rendering.
+type validity struct {
+	form     error   // the form's Validate error
+	pictures []error // each pictured state's statesim.Validate error; nil when the form is invalid
+}
+
+func validate(m *suites.Meta) validity {
+	v := validity{form: m.Form.Validate()}
+	if v.form != nil {
+		return v
+	}
+	v.pictures = make([]error, len(m.Pictures))
+	for k, s := range m.Pictures {
+		v.pictures[k] = statesim.Validate(&m.Form, s)
+	}
+	return v
+}
+
+// picturesOK reports whether the form and every pictured state are valid.
+func (v validity) picturesOK() bool {
+	return v.form == nil && !slices.ContainsFunc(v.pictures, func(err error) bool { return err != nil })
 }
 
 // checkIdentity checks the suite, seed, index and id columns.
@@ -468,10 +522,10 @@ func (r run) reaches(f *forms.Form, g *statesim.Goal) bool {
 }
 
 // checkMeta checks the decoded metadata against itself, the re-simulation
-// and the row's columns.
-func checkMeta(row *dataset.Row, suite string, m *suites.Meta, p *problems) {
+// and the row's columns; v is validate(m).
+func checkMeta(row *dataset.Row, suite string, m *suites.Meta, v validity, p *problems) {
 	f := &m.Form
-	if err := f.Validate(); err != nil {
+	if err := v.form; err != nil {
 		p.addf("metadata form: %v", err)
 		return
 	}
@@ -482,8 +536,8 @@ func checkMeta(row *dataset.Row, suite string, m *suites.Meta, p *problems) {
 		p.addf("metadata start: %v", err)
 		return
 	}
-	for k, s := range m.Pictures {
-		if err := statesim.Validate(f, s); err != nil {
+	for k, err := range v.pictures {
+		if err != nil {
 			p.addf("metadata picture %d: %v", k+1, err)
 			return
 		}

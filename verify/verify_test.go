@@ -392,7 +392,7 @@ func TestTampered(t *testing.T) {
 				}
 				return rows
 			})
-			f, rep := onlyFailure(t, dir)
+			f, rep := onlyFailure(t, dir, Options{})
 			t.Logf("%s %s (index %d): %s", f.Suite, f.ID, f.Index, f.Reason)
 			if f.ID != id || f.Index != index || f.Suite != tc.suite || f.File != suiteFile(t, dir, tc.suite) {
 				t.Errorf("failure names %s %s (index %d) in %s, want %s %s (index %d)", f.Suite, f.ID, f.Index, f.File, tc.suite, id, index)
@@ -531,11 +531,11 @@ func TestFailureCap(t *testing.T) {
 	}
 }
 
-// onlyFailure checks dir and returns its one failing row and the report,
-// failing the test unless exactly one row fails.
-func onlyFailure(t *testing.T, dir string) (Failure, Report) {
+// onlyFailure checks dir with opt and returns its one failing row and the
+// report, failing the test unless exactly one row fails.
+func onlyFailure(t *testing.T, dir string, opt Options) (Failure, Report) {
 	t.Helper()
-	rep, err := Dir(context.Background(), dir)
+	rep, err := DirWith(context.Background(), dir, opt)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -29,10 +29,7 @@ func blindCmd(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	optList := fs.String("options", "2,3,4,6,8", "comma-separated option counts of the multiple-choice suites")
 	horizon := fs.String("horizon", "1-12", "horizon range MIN-MAX; horizons a family cannot give are left out")
 	suiteList := fs.String("suites", strings.Join(suites.Names(), ","), "comma-separated suites")
-	var famNames []string
-	for _, f := range forms.Builtins() {
-		famNames = append(famNames, f.Name)
-	}
+	famNames := familyNames(forms.Builtins())
 	famList := fs.String("families", strings.Join(famNames, ","), "comma-separated built-in families")
 	workers := fs.Int("workers", runtime.NumCPU(), "parallel workers")
 	protocol := fs.String("protocol", "", `"paper": measure questions made under the seed paper's settings (plan_shuffle's are expected to fail)`)

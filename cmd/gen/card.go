@@ -76,7 +76,7 @@ func runInfo(dir string) (export.Info, error) {
 	get := func(k string) string { v, _ := r.Metadata(k); return v }
 	seed, _ := strconv.ParseUint(get("formplan.seed"), 10, 64)
 	info := export.Info{Seed: seed, Flags: get("formplan.flags"), Version: get("formplan.version"),
-		Chromium: get("formplan.chromium"), Fonts: get("formplan.fonts")}
-	info.Scale, _ = strconv.ParseFloat(get("formplan.scale"), 64)
+		Chromium: get(dataset.ChromiumKey), Fonts: get(dataset.FontsKey)}
+	info.Scale, _ = strconv.ParseFloat(get(dataset.ScaleKey), 64)
 	return info, nil
 }

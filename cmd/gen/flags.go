@@ -74,7 +74,7 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 	fs.StringVar(&c.protocol, "protocol", "", `"paper" asks the questions with the seed paper's settings (see the card); default: formplan's own`)
 	fs.StringVar(&c.paperTasks, "paper-tasks", "appendix", `with --preset paper: which reading of the paper's Task 1-3 gives future_state's families, "appendix" (checkboxes, slider_checkboxes, radio_textboxes) or "figures" (slider_checkboxes twice, checkboxes)`)
 	suiteList := fs.String("suites", strings.Join(suites.Names(), ","), "comma-separated suites to generate")
-	famList := fs.String("families", "checkboxes,slider_checkboxes,radio_textboxes,checkbox_textboxes,radio_slider", "comma-separated form families")
+	famList := fs.String("families", strings.Join(familyNames(forms.Builtins()), ","), "comma-separated form families")
 	fs.Int64Var(&c.n, "n", 300, "questions per suite, spread evenly over the families")
 	horizon := fs.String("horizon", "1-4", "horizon range MIN-MAX, balanced per family (what it counts: see each suite in the card); a horizon a family cannot give is an error when asked for, left out by default")
 	fs.IntVar(&c.choices, "choices", 4, "options per multiple-choice question (2-8)")
@@ -137,11 +137,7 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 			}
 		}
 	}
-	var famNames []string
-	for _, f := range all {
-		famNames = append(famNames, f.Name)
-	}
-	names, err := splitKnown(famFlag, "family", famNames)
+	names, err := splitKnown(famFlag, "family", familyNames(all))
 	if err != nil {
 		return nil, err
 	}

@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os/exec"
 	"reflect"
 	"slices"
 	"strconv"
@@ -137,7 +136,7 @@ func generateCmd(ctx context.Context, c *config, stdout, stderr io.Writer) error
 		return err
 	}
 	lock, err := outdir.Acquire(c.out, outdir.Run{Key: runKey(version, c.contentFlags()), Shard: c.shard, Shards: c.shards,
-		Suites: c.suites, Families: strings.Split(familyNames(fams), ","), Force: c.force, FlagsOf: fileKey})
+		Suites: c.suites, Families: familyNames(fams), Force: c.force, FlagsOf: fileKey})
 	if err != nil {
 		if errors.Is(err, outdir.ErrForeign) || errors.Is(err, outdir.ErrBusy) {
 			return usageError{err.Error()}
@@ -173,9 +172,9 @@ func generateCmd(ctx context.Context, c *config, stdout, stderr io.Writer) error
 			return usageError{fmt.Sprintf("%v (at --scale %g)", err, c.scale)}
 		}
 		painter = &generate.Screens{Renderer: r, Scale: c.scale}
-		chromium, fonts = r.Version(), fontVersion()
-		meta["formplan.chromium"], meta["formplan.fonts"] = chromium, fonts
-		meta["formplan.scale"] = strconv.FormatFloat(c.scale, 'g', -1, 64)
+		chromium, fonts = r.Version(), render.FontVersion()
+		meta[dataset.ChromiumKey], meta[dataset.FontsKey] = chromium, fonts
+		meta[dataset.ScaleKey] = strconv.FormatFloat(c.scale, 'g', -1, 64)
 	}
 	wrote = true
 	bar := newProgress(total, stderr, c.quiet)
@@ -256,16 +255,6 @@ func firstN(list []string, n int) []string {
 	return append(list[:n:n], "...")
 }
 
-// fontVersion names the pinned font package the pictures use, as Debian
-// reports it, or "" when it cannot tell.
-func fontVersion() string {
-	out, err := exec.Command("dpkg-query", "-W", "-f", "${Package} ${Version}", "fonts-liberation").Output()
-	if err != nil {
-		return ""
-	}
-	return strings.TrimSpace(string(out))
-}
-
 func pick(c bool, a, b string) string {
 	if c {
 		return a
@@ -280,7 +269,7 @@ func (c *config) contentFlags() string {
 	parts := []string{
 		fmt.Sprintf("--seed %d", c.seed),
 		"--suites " + strings.Join(c.suites, ","),
-		"--families " + familyNames(c.families),
+		"--families " + strings.Join(familyNames(c.families), ","),
 		fmt.Sprintf("--n %d", c.n),
 		fmt.Sprintf("--horizon %d-%d", c.horizonMin, c.horizonMax),
 		fmt.Sprintf("--choices %d", c.choices),
@@ -312,12 +301,12 @@ func (c *config) contentFlags() string {
 	return strings.Join(parts, " ")
 }
 
-func familyNames(fams []forms.Family) string {
-	var names []string
-	for _, f := range fams {
-		names = append(names, f.Name)
+func familyNames(fams []forms.Family) []string {
+	names := make([]string, len(fams))
+	for i, f := range fams {
+		names[i] = f.Name
 	}
-	return strings.Join(names, ",")
+	return names
 }
 
 // customFamilies fingerprints the families that are not built in, so a

@@ -1,9 +1,10 @@
-// Package testforms holds form families that tests of several packages
-// share.
+// Package testforms holds form families, and helpers, that tests of
+// several packages share.
 package testforms
 
 import (
-	"fmt"
+	"strings"
+	"testing"
 
 	"github.com/formplan/formplan/forms"
 )
@@ -11,8 +12,10 @@ import (
 // Conditional returns the built-in families with conditions and two of
 // the tests' own: a slider that enables two checkboxes from 3 up, and a
 // checkbox that enables three radio buttons, so that every kind of enabler
-// and of conditional element is drawn. Every family is validated.
-func Conditional() ([]forms.Family, error) {
+// and of conditional element is drawn. Every family is validated; tb fails
+// when one is missing or invalid.
+func Conditional(tb testing.TB) []forms.Family {
+	tb.Helper()
 	own := []forms.Family{
 		{Name: "slider_gate", Refer: forms.ByOrdinal, Groups: []forms.Group{
 			{Kind: forms.Slider, MinCount: 1, MaxCount: 1, Ranges: []forms.Range{{Min: -10, Max: 10, Step: 1}, {Min: 0, Max: 10, Step: 1}}},
@@ -27,17 +30,34 @@ func Conditional() ([]forms.Family, error) {
 	for _, name := range []string{"checkbox_textboxes", "radio_slider"} {
 		f := forms.Builtin(name)
 		if f == nil {
-			return nil, fmt.Errorf("testforms: no built-in family %s", name)
+			tb.Fatalf("testforms: no built-in family %s", name)
 		}
 		out = append(out, *f)
 	}
 	for _, f := range own {
 		if err := f.Validate(); err != nil {
-			return nil, fmt.Errorf("testforms: %w", err)
+			tb.Fatalf("testforms: %v", err)
 		}
 		out = append(out, f)
 	}
-	return out, nil
+	return out
+}
+
+// FlipDisabled returns the HTML of a form picture's job (formview.Job) with
+// the disabled attribute of element id added, or removed if it has it; tb
+// fails when html has no such element.
+func FlipDisabled(tb testing.TB, html, id string) string {
+	tb.Helper()
+	mark := `data-el="` + id + `"`
+	at := strings.Index(html, mark)
+	if at < 0 {
+		tb.Fatalf("no element %s in %s", id, html)
+	}
+	end := at + strings.IndexByte(html[at:], '>')
+	if tag := html[at:end]; strings.Contains(tag, " disabled") {
+		return html[:at] + strings.Replace(tag, " disabled", "", 1) + html[end:]
+	}
+	return html[:at] + mark + " disabled" + html[at+len(mark):]
 }
 
 // Mixed returns a family the built-ins lack: one form with checkboxes and

@@ -292,7 +292,7 @@ func (d *Domain) check(uses map[string]bool) error {
 				err = fmt.Errorf("action %s changes derived predicate %s", a.name, p)
 			}
 			d.fluent[p] = true
-		}, func(*formula) {})
+		})
 	}
 	for _, r := range d.rules {
 		visitAtoms(r.body, false, func(p string, neg bool) {

@@ -1,6 +1,8 @@
 package interp
 
 import (
+	"maps"
+	"slices"
 	"strings"
 )
 
@@ -20,13 +22,23 @@ type table struct {
 // store holds facts by predicate.
 type store map[string]*table
 
+// newTable returns an empty table.
+func newTable() *table {
+	return &table{set: map[string]bool{}, byFirst: map[string][][]string{}}
+}
+
 // add adds a fact and reports whether it was new.
 func (s store) add(pred string, args []string) bool {
 	t := s[pred]
 	if t == nil {
-		t = &table{set: map[string]bool{}, byFirst: map[string][][]string{}}
+		t = newTable()
 		s[pred] = t
 	}
+	return t.add(args)
+}
+
+// add adds the fact of arguments args and reports whether it was new.
+func (t *table) add(args []string) bool {
 	k := strings.Join(args, " ")
 	if t.set[k] {
 		return false
@@ -37,6 +49,61 @@ func (s store) add(pred string, args []string) bool {
 		t.byFirst[args[0]] = append(t.byFirst[args[0]], args)
 	}
 	return true
+}
+
+// minus returns a copy of t less the facts of arguments gone, its rows
+// in the order they were.
+func (t *table) minus(gone [][]string) *table {
+	c := &table{set: maps.Clone(t.set), rows: make([][]string, 0, len(t.rows)), byFirst: make(map[string][][]string, len(t.byFirst))}
+	var drop [][]string // the facts of gone t holds
+	for _, args := range gone {
+		if k := strings.Join(args, " "); c.set[k] {
+			delete(c.set, k)
+			drop = append(drop, args)
+		}
+	}
+	for _, row := range t.rows {
+		if slices.ContainsFunc(drop, func(d []string) bool { return slices.Equal(d, row) }) {
+			continue
+		}
+		c.rows = append(c.rows, row)
+		if len(row) > 0 {
+			c.byFirst[row[0]] = append(c.byFirst[row[0]], row)
+		}
+	}
+	return c
+}
+
+// change returns s with the facts dels removed and then adds added, so a
+// fact both deleted and added stays. It copies only the tables of the
+// predicates dels and adds name and shares the others with s: a store's
+// tables never change once the store is built, except while change fills
+// the copies it makes.
+func (s store) change(adds, dels []Atom) store {
+	next := maps.Clone(s)
+	gone := map[string][][]string{}
+	for _, d := range dels {
+		gone[d[0]] = append(gone[d[0]], d[1:])
+	}
+	copied := map[string]bool{}
+	own := func(pred string) *table {
+		if !copied[pred] {
+			copied[pred] = true
+			if t := s[pred]; t != nil {
+				next[pred] = t.minus(gone[pred])
+			} else {
+				next[pred] = newTable()
+			}
+		}
+		return next[pred]
+	}
+	for pred := range gone {
+		own(pred)
+	}
+	for _, a := range adds {
+		own(a[0]).add(a[1:])
+	}
+	return next
 }
 
 // atoms lists the store's facts.

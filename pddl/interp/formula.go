@@ -338,16 +338,12 @@ func visitAtoms(f *formula, neg bool, fn func(pred string, neg bool)) {
 	}
 }
 
-// visitEffects calls fn on every predicate an effect adds or deletes, and
-// cond on every condition it holds.
-func visitEffects(e *effect, fn func(pred string), cond func(*formula)) {
-	switch e.op {
-	case effAdd, effDel:
+// visitEffects calls fn on every predicate an effect adds or deletes.
+func visitEffects(e *effect, fn func(pred string)) {
+	if e.op == effAdd || e.op == effDel {
 		fn(e.pred)
-	case effWhen:
-		cond(e.cond)
 	}
 	for _, s := range e.subs {
-		visitEffects(s, fn, cond)
+		visitEffects(s, fn)
 	}
 }

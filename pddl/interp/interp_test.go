@@ -33,7 +33,9 @@ const toyProblem = `(define (problem t1) (:domain toy)
   (:init (edge a b) (edge b c) (edge c hub) (at a) (on l1))
   (:goal (and (at hub) (on l2) (not (on l1)))))`
 
-func TestRun(t *testing.T) {
+// parseToy parses the toy domain and problem.
+func parseToy(t *testing.T) (*Domain, *Problem) {
+	t.Helper()
 	d, err := ParseDomain(toy)
 	if err != nil {
 		t.Fatal(err)
@@ -42,6 +44,11 @@ func TestRun(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return d, p
+}
+
+func TestRun(t *testing.T) {
+	_, p := parseToy(t)
 	tests := []struct {
 		plan    string
 		valid   bool
@@ -87,14 +94,7 @@ func TestRun(t *testing.T) {
 // TestDerivedFixpoint checks that a recursive derived predicate reaches
 // its fixpoint: every node reaches every later one along the chain.
 func TestDerivedFixpoint(t *testing.T) {
-	d, err := ParseDomain(toy)
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, err := d.ParseProblem(toyProblem)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, p := parseToy(t)
 	res := p.Run(nil)
 	var got []string
 	for _, a := range res.Derived {
@@ -208,10 +208,7 @@ func TestParsePlan(t *testing.T) {
 }
 
 func TestInspect(t *testing.T) {
-	d, err := ParseDomain(toy)
-	if err != nil {
-		t.Fatal(err)
-	}
+	d, p := parseToy(t)
 	if got := d.Types(); got["node"] != "object" || got["light"] != "object" || got["object"] != "" {
 		t.Errorf("types %v", got)
 	}
@@ -226,10 +223,6 @@ func TestInspect(t *testing.T) {
 	}
 	if got := strings.Join(d.Actions(), ","); got != "go,mark-all,refresh,swap" {
 		t.Errorf("actions %s", got)
-	}
-	p, err := d.ParseProblem(toyProblem)
-	if err != nil {
-		t.Fatal(err)
 	}
 	if got := strings.Join(p.Objects("node"), ","); got != "a,b,c,d,hub" {
 		t.Errorf("nodes %s", got)

@@ -52,8 +52,6 @@ type Result struct {
 	Valid bool
 	// Err says why the plan is not valid, naming the step; nil if it is.
 	Err error
-	// Applied counts the steps applied: all of them for a valid plan.
-	Applied int
 	// Fluents are the facts of the predicates actions change, after the
 	// last step applied; with Problem.Static they make the final state.
 	Fluents []Atom
@@ -78,12 +76,11 @@ func (p *Problem) Run(plan []Step) Result {
 		if err != nil {
 			res.Err = fmt.Errorf("step %d %s: %w", i+1, st, err)
 			res.Fluents, res.Derived = sortAtoms(w.fluents.atoms()), sortAtoms(w.derived.atoms())
-			res.Applied = i
 			return res
 		}
 		w = next
 	}
-	res.Valid, res.Applied = true, len(plan)
+	res.Valid = true
 	res.Fluents, res.Derived = sortAtoms(w.fluents.atoms()), sortAtoms(w.derived.atoms())
 	e := &evaluator{w: w, types: p.goalTyp, b: make([]string, len(p.goalTyp))}
 	res.GoalMet = e.holds(p.goal)
@@ -115,21 +112,7 @@ func (w *world) step(st Step) (*world, error) {
 	}
 	var adds, dels []Atom
 	e.apply(a.eff, &adds, &dels)
-	gone := map[string]bool{}
-	for _, d := range dels {
-		gone[strings.Join(d, " ")] = true
-	}
-	next := &world{p: w.p, fluents: store{}}
-	for pred, t := range w.fluents {
-		for _, row := range t.rows {
-			if !gone[strings.Join(append(Atom{pred}, row...), " ")] {
-				next.fluents.add(pred, row)
-			}
-		}
-	}
-	for _, a := range adds {
-		next.fluents.add(a[0], a[1:])
-	}
+	next := &world{p: w.p, fluents: w.fluents.change(adds, dels)}
 	next.derive()
 	return next, nil
 }
