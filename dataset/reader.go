@@ -37,6 +37,8 @@ type Summary struct {
 	ImageNeeded  *bool    `parquet:"image_needed,optional"`
 	GroupID      string   `parquet:"group_id,optional"`
 	OptionLabels []string `parquet:"option_labels,optional,list" parquet-element:",optional"`
+	// Boxes is as in Row: the element boxes of the screenshots.
+	Boxes string `parquet:"boxes,optional"`
 }
 
 // Open opens the Parquet file at path for reading. It fails if the file's

@@ -281,7 +281,12 @@ func writeSuiteSection(b *bytes.Buffer, st *suiteStats, info Info) {
 		fmt.Fprintf(b, "`horizon` counts %s.\n\n", s.Horizon)
 	}
 	writeByFamily(b, "horizon", st.byHorizon, noHorizon, func(h int64) string { return strconv.FormatInt(h, 10) })
-	writeByFamily(b, "answer", st.byAnswer, "", mdCell)
+	if st.open {
+		b.WriteString("An open-ended suite: `answer` holds a gold reply, and `gen score` runs any reply in the simulator. " +
+			"`metadata.chance` is the most a reader of the text alone can score on its main measure.\n\n")
+	} else {
+		writeByFamily(b, "answer", st.byAnswer, "", mdCell)
+	}
 	paper := strings.Contains(info.Flags, "--protocol "+suites.Paper)
 	if s, ok := suites.Lookup(st.name); ok && paper && s.Paper != "" {
 		fmt.Fprintf(b, "Made under `--protocol paper`, the seed paper's settings: %s.\n\n", s.Paper)

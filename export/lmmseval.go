@@ -69,10 +69,25 @@ func lmmsTask(st *suiteStats, v score.Variant, info Info) []byte {
 	fmt.Fprintf(&b, "    prompt_style: %s\n", v.PromptStyle)
 	fmt.Fprintf(&b, "    setting: %s\n", v.Setting)
 	b.WriteString("generation_kwargs:\n")
-	fmt.Fprintf(&b, "  max_new_tokens: %d\n", lmmsMaxTokens[v.PromptStyle])
+	tokens := lmmsMaxTokens[v.PromptStyle]
+	if st.open {
+		tokens = max(tokens, lmmsPlanTokens)
+	}
+	fmt.Fprintf(&b, "  max_new_tokens: %d\n", tokens)
 	b.WriteString("  temperature: 0\n")
 	b.WriteString("  do_sample: false\n")
 	b.WriteString("  until: []\n")
+	if st.open {
+		// A plan or an action is judged by the simulator, in gen score:
+		// the task only keeps each reply with its row's id.
+		b.WriteString("process_results: !function utils.keep_reply\n")
+		b.WriteString("metric_list:\n")
+		b.WriteString("  - metric: formplan\n")
+		b.WriteString("    aggregation: !function utils.count_rows\n")
+		b.WriteString("    higher_is_better: true\n")
+		writeVersion(&b, info)
+		return []byte(b.String())
+	}
 	b.WriteString("process_results: !function utils.process_results\n")
 	b.WriteString("metric_list:\n")
 	b.WriteString("  - metric: accuracy\n")
@@ -84,9 +99,18 @@ func lmmsTask(st *suiteStats, v score.Variant, info Info) []byte {
 	b.WriteString("  - metric: formplan\n")
 	b.WriteString("    aggregation: !function utils.count_rows\n")
 	b.WriteString("    higher_is_better: true\n")
+	writeVersion(&b, info)
+	return []byte(b.String())
+}
+
+// lmmsPlanTokens is the reply length an open-ended suite's instruct task
+// allows: a plan of a dozen steps with room to spare.
+const lmmsPlanTokens = 512
+
+// writeVersion ends a task with the generator version, if known.
+func writeVersion(b *strings.Builder, info Info) {
 	if info.Version != "" {
 		b.WriteString("metadata:\n")
-		fmt.Fprintf(&b, "  generator_version: %s\n", yamlString(info.Version))
+		fmt.Fprintf(b, "  generator_version: %s\n", yamlString(info.Version))
 	}
-	return []byte(b.String())
 }

@@ -163,6 +163,13 @@ def process_results(doc, results):
     }
 
 
+def keep_reply(doc, results):
+    """Keep one reply to an open-ended suite (plan_generation, next_action)
+    with its row's id: gen score reads the plan or action and judges it
+    with the simulator."""
+    return {"formplan": {"id": doc["id"], "extracted": None}}
+
+
 def count_rows(items):
     """Aggregate the formplan metric: how many rows were scored."""
     return len(items)

@@ -15,6 +15,7 @@ import (
 	"github.com/tidwall/gjson"
 
 	"github.com/formplan/formplan/dataset"
+	"github.com/formplan/formplan/suites"
 )
 
 // suiteDir is one suite found in a dataset directory.
@@ -138,6 +139,9 @@ type suiteStats struct {
 	// twoPictures is set when some row's metadata shows two pictures
 	// (image and image_2).
 	twoPictures bool
+	// open is set for an open-ended suite, whose answers are gold replies
+	// (not counted in byAnswer) judged by gen score.
+	open bool
 	// freeFormat is set when some row expects a free answer ("Picture 1")
 	// rather than its letter.
 	freeFormat bool
@@ -152,6 +156,9 @@ func scanSuite(dir string, s suiteDir) (*suiteStats, error) {
 		name:      s.name,
 		byHorizon: map[string]map[int64]int64{},
 		byAnswer:  map[string]map[string]int64{},
+	}
+	if su, ok := suites.Lookup(s.name); ok {
+		st.open = su.Open
 	}
 	for _, rel := range s.files {
 		p := filepath.Join(dir, filepath.FromSlash(rel))
@@ -178,7 +185,9 @@ func scanSuite(dir string, s suiteDir) (*suiteStats, error) {
 				h = *row.Horizon
 			}
 			count(st.byHorizon, row.Family, h)
-			count(st.byAnswer, row.Family, row.Answer)
+			if !st.open {
+				count(st.byAnswer, row.Family, row.Answer)
+			}
 			if row.ImageWidth > 0 {
 				st.withImage++
 			}

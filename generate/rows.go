@@ -51,6 +51,9 @@ func Row(q *suites.Question, seed uint64, version string) (dataset.Row, error) {
 		Index:            ptr(q.Index),
 		GeneratorVersion: version,
 	}
+	if q.Choices == nil {
+		r.AnswerIdx = nil // open-ended: no options
+	}
 	r.GroupID = r.ID // a row of its own
 	if q.Group != q.Index {
 		r.GroupID = QuestionID(seed, q.Suite, q.Group)

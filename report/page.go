@@ -22,7 +22,7 @@ figcaption { font-size: 12px; color: #555; }
 </head>
 <body>
 <h1>formplan scores: {{.Title}}</h1>
-<p>Accuracy with its 95% Wilson interval and the number of replies; chance is a uniform guess among each question's options.
+<p>Accuracy with its 95% Wilson interval and the number of replies; chance is a uniform guess among each question's options, or for an open-ended suite the most a reader of the text alone can score.
 A reply with no answer, or two, is unparsed and counts as wrong.</p>
 
 <h2>By suite</h2>
@@ -49,6 +49,14 @@ one that always answers "Picture 1" has a gap of 100 points.</p>
 <td>{{printf "%+.1f [%+.1f, %+.1f]" (pct .Gap) (pct .Low) (pct .High)}}</td>
 <td>{{if .Items}}{{.Items}}: {{printf "%+.1f [%+.1f, %+.1f]" (pct .Paired) (pct .PairedLow) (pct .PairedHigh)}}{{else}}-{{end}}</td></tr>
 {{end}}</table>{{end}}
+
+{{if .Open}}<h2>Open-ended suites</h2>
+<p>plan_generation: the plan is run in the simulator from the pictured state. Success: the goal holds when it ends; optimal (the main measure): success in the fewest steps;
+partial: the share of the task's wants met; valid: every step names an element and an action it has; efficiency: the fewest steps over the steps taken, for successful plans.
+next_action: strict matches the gold step; lenient (the main measure) is any action that begins some shortest plan; in_box: a click point inside the gold step's element.</p>
+<div class="figures">
+{{range .Open}}<figure><img src="{{.Src}}" alt="{{.Caption}}"><figcaption>{{.Caption}}</figcaption></figure>
+{{end}}</div>{{end}}
 
 <h2>What the chosen options do</h2>
 <p>For each reply, the kind of the option it chose, from the row's <code>option_labels</code>: the correct one, or what goes wrong with it.</p>

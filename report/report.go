@@ -40,6 +40,7 @@ type page struct {
 	Order   []figure
 	Gaps    []score.Gap
 	Chosen  []figure
+	Open    []figure
 }
 
 // suiteRow is a line of the summary table.
@@ -85,6 +86,9 @@ func build(results []score.Result, title string) (*page, error) {
 			if c.Unparsed > 0 {
 				e += fmt.Sprintf("; %d unparsed", c.Unparsed)
 			}
+			if c.Metrics != nil {
+				e += "; " + score.MetricsText(c.Metrics)
+			}
 			row.Entries = append(row.Entries, e)
 		}
 		p.Suites = append(p.Suites, row)
@@ -97,6 +101,9 @@ func build(results []score.Result, title string) (*page, error) {
 		return nil, err
 	}
 	if p.Chosen, err = chosenFigures(results, suiteNames, p.Models); err != nil {
+		return nil, err
+	}
+	if p.Open, err = openFigures(results, suiteNames, p.Models); err != nil {
 		return nil, err
 	}
 	return p, nil
@@ -113,8 +120,9 @@ func models(results []score.Result) []string {
 	return out
 }
 
-// chances returns per suite the accuracy of a uniform guess: the mean of
-// 1/options over its questions.
+// chances returns per suite what a reader of the text alone scores at
+// most: the mean over its questions of 1/options, or of an open-ended
+// row's bound.
 func chances(results []score.Result) map[string]float64 {
 	sum, n := map[string]float64{}, map[string]int{}
 	seen := map[string]bool{}
@@ -124,7 +132,7 @@ func chances(results []score.Result) map[string]float64 {
 			continue
 		}
 		seen[q.ID] = true
-		sum[q.Suite] += 1 / float64(len(q.Options.Choices))
+		sum[q.Suite] += q.Chance()
 		n[q.Suite]++
 	}
 	out := map[string]float64{}
@@ -280,6 +288,47 @@ func chosenFigures(results []score.Result, suiteNames, modelNames []string) ([]f
 			return nil, err
 		}
 		out = append(out, figure{Caption: s + ": share of replies choosing an option of each kind (from option_labels)", Src: dataURI(svg)})
+	}
+	return out, nil
+}
+
+// openFigures plots, per open-ended suite, the mean of each of its
+// measures per model (see score.Open), with the chance of the main one.
+func openFigures(results []score.Result, suiteNames, modelNames []string) ([]figure, error) {
+	cells := score.Breakdown(results, []string{"suite"})
+	chance := chances(results)
+	var out []figure
+	for _, s := range suiteNames {
+		var names []string
+		for _, c := range cells {
+			for _, k := range score.MetricOrder {
+				if _, ok := c.Metrics[k]; ok && c.Key["suite"] == s && k != "repeats" && !slices.Contains(names, k) {
+					names = append(names, k)
+				}
+			}
+		}
+		if len(names) == 0 {
+			continue
+		}
+		slices.SortFunc(names, func(a, b string) int { return slices.Index(score.MetricOrder, a) - slices.Index(score.MetricOrder, b) })
+		var series []bars
+		for _, m := range modelNames {
+			for _, c := range cells {
+				if c.Key["suite"] != s || c.Model != m {
+					continue
+				}
+				b := bars{name: m}
+				for _, k := range names {
+					b.values = append(b.values, c.Metrics[k])
+				}
+				series = append(series, b)
+			}
+		}
+		svg, err := barPlot(s+": measures", "mean over replies", names, series, chance[s])
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, figure{Caption: s + ": the mean of each measure per model (efficiency over successful plans, in_box over click points); the dashed line is the chance of the main measure for a reader of the text alone", Src: dataURI(svg)})
 	}
 	return out, nil
 }

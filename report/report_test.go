@@ -62,8 +62,10 @@ func TestReportInChromium(t *testing.T) {
 		t.Fatal(err)
 	}
 	html := b.String()
-	// Five suites x three models, the order plot, five choice plots.
-	const want = 5*3 + 1 + 5
+	// Five suites with options x three models, the two open-ended ones
+	// (answered by the oracle alone), the order plot, five choice plots
+	// and the measures of the two open-ended suites.
+	const want = 5*3 + 2 + 1 + 5 + 2
 	if n := strings.Count(html, "<img src=\"data:image/svg"); n != want {
 		t.Fatalf("%d plots, want %d", n, want)
 	}

@@ -9,6 +9,7 @@ import (
 	"slices"
 
 	"github.com/formplan/formplan/dataset"
+	"github.com/formplan/formplan/suites"
 )
 
 // Question is what scoring needs of one dataset row.
@@ -26,6 +27,9 @@ type Question struct {
 	Order       string // temporal_order: earlier_first or later_first
 	Format      string // temporal_order: mcq or free
 	Protocol    string // "" or paper
+	// Open is set for the rows of an open-ended suite, whose replies are
+	// plans or actions judged by the simulator.
+	Open *OpenRow
 }
 
 // Dataset is the questions of a dataset directory, by id, in file order.
@@ -117,5 +121,12 @@ func question(s *dataset.Summary) (*Question, error) {
 		q.ImageNeeded = *s.ImageNeeded
 	}
 	q.Options = Options{Choices: s.Choices, YesNo: s.Suite == "future_state"}
+	if su, ok := suites.Lookup(s.Suite); ok && su.Open {
+		o, err := openRow(s.Metadata, s.Boxes)
+		if err != nil {
+			return nil, err
+		}
+		q.Open = o
+	}
 	return q, nil
 }

@@ -51,13 +51,16 @@ type Choice struct {
 	Counts map[string]int `json:"counts"` // label kind -> replies
 }
 
-// Choices returns the label kinds chosen by every model on every suite,
-// in the order they first appear.
+// Choices returns the label kinds chosen by every model on every suite
+// with options, in the order they first appear.
 func Choices(results []Result) []Choice {
 	index := map[[2]string]int{}
 	var out []Choice
 	for i := range results {
 		r := &results[i]
+		if r.Q.Open != nil {
+			continue // no options to choose
+		}
 		k := [2]string{r.Model, r.Q.Suite}
 		j, ok := index[k]
 		if !ok {

@@ -12,10 +12,15 @@ import (
 // Result is one scored reply.
 type Result struct {
 	Reply
-	Q       *Question
-	Got     string // the extracted answer, "" when unparsed
-	Parsed  bool
+	Q      *Question
+	Got    string // the extracted answer, "" when unparsed
+	Parsed bool
+	// Correct is, for an open-ended question, the suite's main measure:
+	// plan_generation a shortest plan that succeeds, next_action a
+	// lenient match.
 	Correct bool
+	// Open holds the measures of a reply to an open-ended question.
+	Open *Open
 }
 
 // Score extracts and scores every reply against d. A reply to an id d
@@ -34,6 +39,13 @@ func Score(d *Dataset, replies []Reply) ([]Result, error) {
 			return nil, fmt.Errorf("score: model %q answers %s twice (prompt style %q, setting %q, rotation %d): give each reply once, or tell the runs apart by model", rep.Model, rep.ID, rep.PromptStyle, rep.Setting, rep.Rotation)
 		}
 		seen[key] = true
+		if q.Open != nil {
+			if rep.Rotation != 0 {
+				return nil, fmt.Errorf("score: reply to %s has rotation %d, but a %s question has no options to rotate", rep.ID, rep.Rotation, q.Suite)
+			}
+			out = append(out, scoreOpen(q, rep))
+			continue
+		}
 		opts := q.Options
 		n := len(opts.Choices)
 		if rep.Rotation != 0 {
@@ -71,7 +83,7 @@ func Rotate(choices []string, k int) []string {
 // Rotatable reports whether q's options are lettered, so that showing
 // them in another order asks the same question: not a Yes/No question,
 // and not a free-format one answered by the option's text.
-func (q *Question) Rotatable() bool { return !q.Options.YesNo && q.Format != "free" }
+func (q *Question) Rotatable() bool { return q.Open == nil && !q.Options.YesNo && q.Format != "free" }
 
 // kind names the kind of q's options for errors.
 func (q *Question) kind() string {
@@ -84,7 +96,15 @@ func (q *Question) kind() string {
 // Responders are the reference replies Respond gives: the gold answer,
 // always the first option (A, Picture 1, Yes), Yes or No on the Yes/No
 // questions only, and a uniform guess.
-var Responders = []string{"oracle", "always-A", "always-yes", "always-no", "random"}
+//
+// On the open-ended suites the oracle gives the gold reply and set-all
+// the reply of a reader of the text alone: every wanted value set with an
+// action that works from any state (plan_generation), or such an action
+// on the first wanted element that no step taken named (next_action).
+// It succeeds without looking, but is optimal only by chance. The other
+// responders answer only multiple-choice questions, and set-all only
+// open-ended ones.
+var Responders = []string{"oracle", "always-A", "always-yes", "always-no", "random", "set-all"}
 
 // Respond returns the replies of responder (one of Responders) to every
 // question of d, with model set to the responder's name; random draws
@@ -98,7 +118,13 @@ func Respond(d *Dataset, responder string, seed uint64, circular bool) ([]Reply,
 	rng := rand.New(rand.NewPCG(seed, 0x5c0))
 	out := make([]Reply, 0, len(d.Order))
 	for _, q := range d.Order {
-		if (responder == "always-yes" || responder == "always-no") && !q.Options.YesNo {
+		if q.Open != nil {
+			if r, ok := openReply(q, responder); ok {
+				out = append(out, Reply{ID: q.ID, Response: r, Model: responder})
+			}
+			continue
+		}
+		if (responder == "always-yes" || responder == "always-no") && !q.Options.YesNo || responder == "set-all" {
 			continue
 		}
 		names := optionNames(q)
@@ -181,6 +207,16 @@ type Cell struct {
 	Accuracy float64           `json:"accuracy"`
 	Low      float64           `json:"low"`
 	High     float64           `json:"high"`
+	// Chance is the mean over the cell's replies of what a reader of the
+	// text alone scores at most: 1/options for a multiple-choice question,
+	// the row's bound (metadata "chance") for an open-ended one.
+	Chance float64 `json:"chance"`
+	// Metrics holds, for open-ended questions, the mean of each of their
+	// measures (see Open): plan_generation success, optimal, partial,
+	// valid, repeats, and efficiency over successful plans; next_action
+	// strict, lenient, points (the share given as click points) and in_box
+	// over the click points.
+	Metrics map[string]float64 `json:"metrics,omitempty"`
 	// Circular counts the questions answered under every rotation of their
 	// options, and how many of them were right under all of them; nil
 	// when there are none.
@@ -227,6 +263,10 @@ func Breakdown(results []Result, dims []string) []Cell {
 		}
 		c := &cells[k]
 		c.N++
+		c.Chance += r.Q.Chance()
+		if r.Open != nil {
+			addMetrics(c, r)
+		}
 		if r.Correct {
 			c.Correct++
 		}
@@ -262,6 +302,8 @@ func Breakdown(results []Result, dims []string) []Cell {
 		c := &cells[k]
 		c.Accuracy = float64(c.Correct) / float64(c.N)
 		c.Low, c.High = Wilson(c.Correct, c.N)
+		c.Chance /= float64(c.N)
+		meanMetrics(c)
 		if cc := c.Circular; cc != nil {
 			cc.Accuracy = float64(cc.Correct) / float64(cc.N)
 			cc.Low, cc.High = Wilson(cc.Correct, cc.N)

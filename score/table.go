@@ -55,9 +55,33 @@ func WriteTable(w io.Writer, cells []Cell, dims []string) error {
 			if c.Unparsed > 0 {
 				e += fmt.Sprintf(" (%d unparsed)", c.Unparsed)
 			}
+			if c.Metrics != nil {
+				e += fmt.Sprintf(" chance %.1f%%; %s", 100*c.Chance, MetricsText(c.Metrics))
+			}
 			line = append(line, e)
 		}
 		fmt.Fprintln(tw, strings.Join(line, "\t"))
 	}
 	return tw.Flush()
+}
+
+// MetricOrder is the order measures of open-ended questions are shown in.
+var MetricOrder = []string{"success", "optimal", "partial", "valid", "efficiency", "repeats", "strict", "lenient", "points", "in_box"}
+
+// MetricsText words a cell's measures: "success 92.0%, optimal 40.0%,
+// efficiency 0.81, ..."; efficiency and repeats are ratios, the rest shares.
+func MetricsText(m map[string]float64) string {
+	var parts []string
+	for _, k := range MetricOrder {
+		v, ok := m[k]
+		if !ok {
+			continue
+		}
+		if k == "efficiency" || k == "repeats" {
+			parts = append(parts, fmt.Sprintf("%s %.2f", k, v))
+		} else {
+			parts = append(parts, fmt.Sprintf("%s %.1f%%", k, 100*v))
+		}
+	}
+	return strings.Join(parts, ", ")
 }

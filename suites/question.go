@@ -21,8 +21,8 @@ type Question struct {
 	Task      string   // the instruction, empty where the suite has none
 	Question  string   // the question asked, without prompt framing
 	Choices   []string // option texts, in display order
-	Answer    string   // a letter, or exactly Yes or No
-	AnswerIdx int      // index of the answer in Choices
+	Answer    string   // a letter, or exactly Yes or No; open-ended suites: the gold reply
+	AnswerIdx int      // index of the answer in Choices (open-ended suites: 0)
 	Labels    []string // per choice: "correct" or what is wrong with it
 	History   string   // English of the actions that produced the start state
 	Caption   string   // exact text description of the (first) pictured state
@@ -43,7 +43,7 @@ type Meta struct {
 	Start    statesim.State      `json:"start"`
 	History  []statesim.Action   `json:"history"`
 	Goal     *statesim.Goal      `json:"goal"`
-	Plans    [][]statesim.Action `json:"plans"`    // one per choice in display order; future_state: A and B; temporal_order: the run pictured
+	Plans    [][]statesim.Action `json:"plans"`    // one per choice in display order; future_state: A and B; temporal_order: the run pictured; open-ended suites: a shortest plan
 	Finals   []statesim.State    `json:"finals"`   // per plan, the state just before Submit; null if the plan is invalid
 	Valid    []bool              `json:"valid"`    // per plan, whether every step before Submit applies
 	Pictures []statesim.State    `json:"pictures"` // the states shown, in order
@@ -58,6 +58,19 @@ type Meta struct {
 	Distance []int            `json:"distance,omitempty"`
 	// Protocol is "paper" for a row made under the seed paper's settings.
 	Protocol string `json:"protocol,omitempty"`
+	// Optimal is the length of a shortest plan from Start to the goal,
+	// Submit not counted (plan_generation, next_action).
+	Optimal int `json:"optimal,omitempty"`
+	// Chance is the most a reader of the text alone can score, by
+	// construction (plan_generation: naming the unmet wants, 1/C(W,h);
+	// next_action: a lenient match).
+	Chance float64 `json:"chance,omitempty"`
+	// Origin is next_action's state before the steps already taken
+	// (History), which lead from it to Start.
+	Origin statesim.State `json:"origin,omitempty"`
+	// Next lists next_action's lenient set over the form's vocabulary:
+	// every action that begins a shortest plan from Start.
+	Next []statesim.Action `json:"next,omitempty"`
 }
 
 // Letters are the option letters.

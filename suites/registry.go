@@ -21,6 +21,9 @@ type Suite struct {
 	// (zero: none in particular), which the Paper protocol takes when the
 	// run asks for none.
 	PaperHorizon [2]int
+	// Open marks a suite that asks for a plan or an action instead of a
+	// choice: its rows have no options, and their answer is a gold reply.
+	Open bool
 	// Group is how many rows ask about one item under the Paper protocol
 	// (0 or 1: each row its own item). Counts must then be multiples of it.
 	Group int
@@ -117,6 +120,16 @@ func build(c *cell, draw func(c *cell, rng *rand.Rand) (Question, error), draws 
 // form's line of conditions (FormNote), already at the head of q.Question.
 func addPrompts(q *Question, note string) error {
 	d := templates.PromptData{Question: q.Question, Format: q.Meta.Format, Protocol: q.Meta.Protocol, Task: q.Task}
+	if len(q.Choices) == 0 {
+		// An open-ended suite: its own prompts under either protocol.
+		d.Protocol = ""
+		var err error
+		if q.PromptInstruct, err = templates.Prompt(q.Suite, templates.Instruct, d); err != nil {
+			return err
+		}
+		q.PromptCoT, err = templates.Prompt(q.Suite, templates.CoT, d)
+		return err
+	}
 	letters := make([]string, len(q.Choices))
 	for k := range q.Choices {
 		letters[k] = Letters[k : k+1]
@@ -265,8 +278,12 @@ func Fit(s Suite, sp *Spec, strict bool) error {
 			}
 		}
 		if strict || len(good) == 0 {
-			errs = append(errs, fmt.Errorf("suites: %s cannot make %s questions of horizon %s with %d options; %s",
-				sp.Families[fi].Name, s.Name, spans(bad), sp.choices(), s.allowed(sp, fi, r, good)))
+			with := fmt.Sprintf(" with %d options", sp.choices())
+			if s.Open {
+				with = ""
+			}
+			errs = append(errs, fmt.Errorf("suites: %s cannot make %s questions of horizon %s%s; %s",
+				sp.Families[fi].Name, s.Name, spans(bad), with, s.allowed(sp, fi, r, good)))
 			continue
 		}
 		sp.Horizons[fi] = good
@@ -287,8 +304,14 @@ func (s *Suite) allowed(sp *Spec, fi int, r [2]int, good []int) string {
 			all = append(all, h)
 		}
 	}
+	if len(all) == 0 && s.Open {
+		return "it allows no horizon: its tasks name too few elements for a start that leaves one of them as the task wants; leave the family out"
+	}
 	if len(all) == 0 {
 		return fmt.Sprintf("it allows no horizon at %d options: ask for fewer --choices or leave the family out", sp.choices())
+	}
+	if s.Open {
+		return fmt.Sprintf("it allows horizon %s (largest %d): pass --horizon within that", spans(all), all[len(all)-1])
 	}
 	return fmt.Sprintf("it allows horizon %s (largest %d): pass --horizon within that, or ask for fewer --choices", spans(all), all[len(all)-1])
 }

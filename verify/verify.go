@@ -595,6 +595,10 @@ func checkMeta(row *dataset.Row, suite string, m *suites.Meta, v validity, p *pr
 	for j, plan := range m.Plans {
 		texts[j] = suites.PlanText(&m.Form, plan)
 	}
+	if su, ok := suites.Lookup(suite); ok && su.Open {
+		checkOpen(row, suite, m, texts, runs, p)
+		return
+	}
 	checkColumns(row, m, texts, p)
 
 	switch suite {

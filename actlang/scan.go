@@ -1,0 +1,265 @@
+package actlang
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/formplan/formplan/statesim"
+)
+
+// item is one thing read from a reply: an action, a click point, or what
+// could not be read.
+type item struct {
+	off      int // byte offset in the text scanned, for items of a JSON block
+	line     int
+	text     string
+	act      statesim.Action
+	point    *Point
+	err      error
+	numbered bool // the line had numbering or a bullet
+}
+
+var (
+	// planMarkerRE finds "Plan:", "Final plan:", "**Plan:**" and a line
+	// "## Plan"; group 1 is the text after the colon.
+	planMarkerRE = regexp.MustCompile(`(?im)^[ \t>#*_]*(?:here(?:'s|’s|[ \t]+is)[ \t]+)?` +
+		`(?:(?:the|my|final|proposed|revised|corrected|complete|full|shortest|resulting|optimal|correct)[ \t]+)*` +
+		`plan[ \t]*(?:\*\*|__)?[ \t]*(?:[:：][ \t]*(?:\*\*|__)?[ \t]*(.*)|$)`)
+	// nextMarkerRE finds "Action:", "Next action:", "Answer:", "Final
+	// answer:"; group 1 is the text after the colon.
+	nextMarkerRE = regexp.MustCompile(`(?im)^[ \t>#*_]*(?:(?:the|my|final|next|chosen|best|proposed|correct)[ \t]+)*` +
+		`(?:action|answer|step)[ \t]*(?:\*\*|__)?[ \t]*[:：][ \t]*(?:\*\*|__)?[ \t]*(.*)$`)
+
+	// bulletRE and numeralRE find a bullet and numbering at the start of
+	// a line. Each is anchored as a whole, so that a match is tried at the
+	// start only.
+	bulletRE  = regexp.MustCompile(`^(?:(?:[-*+•·▪◦‣►→]|–|—)\s+|\[[ xX✓]?\]\s+)`)
+	numeralRE = regexp.MustCompile(`^(?:(?i:step)\s*#?\s*\d{1,4}\s*(?:[:.)]|[-–—])?\s*|\(\d{1,4}\)\s*|\d{1,4}\)\s*|` +
+		`\d{1,4}\s*[.:](?:\s+|$)|\d{1,4}\s+[-–—]\s+|#\d{1,4}[:.)]?\s+)`)
+	// splitRE finds where a line of English holds more than one step:
+	// "Check X; uncheck Y", "Check X, then hit Submit".
+	splitRE = regexp.MustCompile(`\s*;\s*|\s*,\s*(?:and\s+)?then\s+|\s+and\s+then\s+|\s+then\s+|\s*,\s*and\s+|\s+and\s+|\s*,\s+`)
+	// pointRE reads a click point written as text: (12, 40), click at
+	// x=12 y=40, click(12.5, 40).
+	pointRE = regexp.MustCompile(`^(?:(?:left[\s_-]?)?(?:click|tap|press)\s*(?:at|on)?\s*)?\(?\s*(?:x\s*[=:]\s*)?` +
+		`([-+]?(?:\d+(?:\.\d*)?|\.\d+))(?:\s*[,;]\s*|\s+)(?:y\s*[=:]\s*)?([-+]?(?:\d+(?:\.\d*)?|\.\d+))\s*\)?$`)
+)
+
+// prepare checks a reply's size, makes it valid UTF-8 with \n line ends,
+// and returns what follows the last marker re finds (all of it without
+// one) and the line that text begins on.
+func prepare(reply string, re *regexp.Regexp) (body string, first int, err error) {
+	if len(reply) > MaxReplyBytes {
+		return "", 0, fmt.Errorf("actlang: %w: %d bytes, at most %d", ErrTooLong, len(reply), MaxReplyBytes)
+	}
+	reply = strings.ToValidUTF8(reply, "\uFFFD")
+	if strings.ContainsRune(reply, '\r') {
+		reply = strings.ReplaceAll(strings.ReplaceAll(reply, "\r\n", "\n"), "\r", "\n")
+	}
+	if strings.TrimSpace(reply) == "" {
+		return "", 0, fmt.Errorf("actlang: %w", ErrEmpty)
+	}
+	ms := re.FindAllStringSubmatchIndex(reply, -1)
+	if len(ms) == 0 {
+		return reply, 1, nil
+	}
+	m := ms[len(ms)-1]
+	start := m[1]
+	if m[2] >= 0 {
+		start = m[2]
+	}
+	body = reply[start:]
+	if strings.TrimSpace(body) == "" {
+		return "", 0, fmt.Errorf("actlang: %w: nothing after %q", ErrNoSteps, strings.TrimSpace(reply[m[0]:m[1]]))
+	}
+	return body, 1 + strings.Count(reply[:start], "\n"), nil
+}
+
+// scan reads body, whose first line is line first of the reply, into
+// items. It stops with over set once it holds more than MaxSteps actions
+// and points.
+func (r *reader) scan(body string, first int) (items []item, over bool) {
+	line, blocks, found := first, 0, 0
+	for pos := 0; pos < len(body); {
+		end, next := len(body), len(body)
+		if k := strings.IndexByte(body[pos:], '\n'); k >= 0 {
+			end, next = pos+k, pos+k+1
+		}
+		raw := body[pos:end]
+		t := strings.TrimSpace(raw)
+		n := len(items)
+		switch {
+		case t == "" || strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~"):
+		case (t[0] == '[' || t[0] == '{') && blocks < maxJSONBlocks:
+			// A JSON value, perhaps over several lines.
+			blocks++
+			start := pos + len(raw) - len(strings.TrimLeft(raw, " \t"))
+			its, size, err := r.jsonBlock(body[start:])
+			if err != nil {
+				if !onlyBrackets(t) {
+					items = append(items, r.lineItems(t, line)...)
+				}
+				break
+			}
+			for _, it := range its {
+				it.line = line + strings.Count(body[start:start+it.off], "\n")
+				items = append(items, it)
+			}
+			stop := start + size
+			line += strings.Count(body[pos:stop], "\n")
+			pos = stop
+			if found += answers(items[n:]); found > MaxSteps {
+				return nil, true
+			}
+			continue
+		case !onlyBrackets(t):
+			items = append(items, r.lineItems(t, line)...)
+		}
+		if found += answers(items[n:]); found > MaxSteps {
+			return nil, true
+		}
+		line++
+		pos = next
+	}
+	return items, false
+}
+
+// answers counts the items read without error.
+func answers(items []item) int {
+	n := 0
+	for _, it := range items {
+		if it.err == nil {
+			n++
+		}
+	}
+	return n
+}
+
+// lineItems reads one line, t, trimmed.
+func (r *reader) lineItems(t string, line int) []item {
+	c, numbered, dotted := cleanLine(t)
+	if c == "" {
+		return nil
+	}
+	items, err := r.step(c, dotted)
+	if err != nil {
+		return []item{{line: line, text: t, err: err, numbered: numbered}}
+	}
+	for k := range items {
+		items[k].line, items[k].numbered = line, numbered
+		if items[k].text == "" {
+			items[k].text = c
+		}
+	}
+	return items
+}
+
+// cleanLine takes off a line's numbering and bullets ("1.", "Step 2:",
+// "-"), bold marks, quotation marks around the whole, and a trailing
+// period, which dotted reports.
+func cleanLine(s string) (c string, numbered, dotted bool) {
+	// A few rounds take off "**1.** - ": a bound keeps a line of a
+	// thousand bullets from being scanned a thousand times.
+	for range 8 {
+		s = strings.TrimSpace(s)
+		before := s
+		s = strings.TrimPrefix(strings.TrimPrefix(s, "**"), "__")
+		if m := bulletRE.FindStringIndex(s); m != nil {
+			s, numbered = s[m[1]:], true
+		}
+		if m := numeralRE.FindStringIndex(s); m != nil {
+			s, numbered = s[m[1]:], true
+		}
+		if s == before {
+			break
+		}
+	}
+	for range 3 {
+		s = strings.TrimSpace(s)
+		s = strings.TrimSpace(strings.TrimSuffix(strings.TrimSuffix(s, "**"), "__"))
+		if t, ok := strings.CutSuffix(s, "."); ok && !strings.HasSuffix(t, ".") {
+			s, dotted = strings.TrimSpace(t), true
+		}
+		q, ok := unquote(s)
+		if !ok {
+			break
+		}
+		s = q
+	}
+	return s, numbered, dotted
+}
+
+// step reads a cleaned line: JSON, PDDL, a click point (when points are
+// answers) or English. dotted says a period was taken off its end, to be
+// put back if the step does not read without it (a label may end in one).
+func (r *reader) step(c string, dotted bool) ([]item, error) {
+	if r.points {
+		if m := pointRE.FindStringSubmatch(lower(c)); m != nil {
+			x, errX := strconv.ParseFloat(m[1], 64)
+			y, errY := strconv.ParseFloat(m[2], 64)
+			if errX != nil || errY != nil || x < 0 || y < 0 {
+				return nil, fmt.Errorf("%w: a point wants x and y as numbers of at least 0", ErrSyntax)
+			}
+			return []item{{point: &Point{X: x, Y: y}}}, nil
+		}
+	}
+	switch c[0] {
+	case '{', '[':
+		items, n, err := r.jsonBlock(c)
+		if err == nil && !onlyBrackets(c[n:]) {
+			err = fmt.Errorf("%w: %q after JSON", ErrSyntax, clip(strings.TrimSpace(c[n:])))
+		}
+		for k := range items {
+			items[k].off = 0
+		}
+		return items, err
+	case '(':
+		return r.pddl(c)
+	}
+	if ms := splitRE.FindAllStringIndex(lower(c), 20); len(ms) > 0 && len(ms) < 20 {
+		items, prev := make([]item, 0, len(ms)+1), 0
+		for _, m := range append(ms, []int{len(c), len(c)}) {
+			a, err := r.englishOrDotted(c[prev:m[0]], false)
+			if err != nil {
+				items = nil
+				break
+			}
+			items = append(items, item{text: c[prev:m[0]], act: a})
+			prev = m[1]
+		}
+		if items != nil {
+			return items, nil
+		}
+	}
+	a, err := r.englishOrDotted(c, dotted)
+	if err != nil {
+		return nil, err
+	}
+	return []item{{text: c, act: a}}, nil
+}
+
+// englishOrDotted reads a step of English, trying it again with its
+// period put back, or without bold marks, before giving up.
+func (r *reader) englishOrDotted(c string, dotted bool) (statesim.Action, error) {
+	c = strings.TrimSpace(c)
+	if t, ok := strings.CutSuffix(c, "."); ok {
+		c, dotted = t, true
+	}
+	a, err := r.english(c)
+	if err == nil {
+		return a, nil
+	}
+	if dotted {
+		if a2, err2 := r.english(c + "."); err2 == nil {
+			return a2, nil
+		}
+	}
+	if strings.Contains(c, "**") {
+		if a2, err2 := r.english(strings.ReplaceAll(c, "**", "")); err2 == nil {
+			return a2, nil
+		}
+	}
+	return a, err
+}

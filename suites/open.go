@@ -1,0 +1,169 @@
+package suites
+
+import (
+	"math/big"
+	"math/rand/v2"
+	"strings"
+
+	"github.com/formplan/formplan/forms"
+	"github.com/formplan/formplan/perturb"
+	"github.com/formplan/formplan/statesim"
+)
+
+// The open-ended suites (plan_generation, next_action) ask for a plan or
+// an action instead of a choice. Their start states follow the same rule
+// as the candidates of a multiple-choice question: the text shows the
+// task, and which of its wants the pictured state misses is a subset drawn
+// uniformly among those of the horizon's size, independently of anything
+// the text shows. A shortest plan acts on exactly the missed wants (each
+// takes one action and no action fixes two: see statesim.Goal.Unmet), so a
+// reader of the text alone names the right set with probability at most
+// 1/C(W, h) for W wants and horizon h, even knowing h: that bound is the
+// row's Meta.Chance.
+
+// openStart returns a start state of f in which exactly the wants of g at
+// the indices in miss are unmet: wants met hold their value, missed wants
+// a value drawn among the others the element can show (a text box: empty,
+// another text of the form, or the start of the wanted text), and elements
+// the task does not name a random state.
+func openStart(f *forms.Form, g statesim.Goal, miss []int, rng *rand.Rand) statesim.State {
+	s := statesim.RandomState(f, rng, 0.5)
+	missed := make([]bool, len(g.Wants))
+	for _, k := range miss {
+		missed[k] = true
+	}
+	for k, w := range g.Wants {
+		i, _ := f.Find(w.Target) // a drawn task names elements of f
+		e := &f.Elements[i]
+		switch e.Kind {
+		case forms.Radio:
+			members := f.Members(e.Group)
+			for _, m := range members {
+				s[m].N = 0
+			}
+			if !missed[k] {
+				s[i].N = 1
+				continue
+			}
+			// Another button of the group, or none selected.
+			others := make([]int, 0, len(members))
+			for _, m := range members {
+				if m != i {
+					others = append(others, m)
+				}
+			}
+			if x := rng.IntN(len(others) + 1); x < len(others) {
+				s[others[x]].N = 1
+			}
+		case forms.Checkbox:
+			s[i].N = w.Value.N
+			if missed[k] {
+				s[i].N = 1 - w.Value.N
+			}
+		case forms.Slider:
+			s[i].N = w.Value.N
+			if missed[k] {
+				positions := (e.Max-e.Min)/e.Step + 1
+				v := e.Min + e.Step*rng.IntN(positions-1)
+				if v >= w.Value.N {
+					v += e.Step // skip the wanted value
+				}
+				s[i].N = v
+			}
+		case forms.TextBox:
+			s[i].S = w.Value.S
+			if missed[k] {
+				s[i].S = otherText(f, w.Value.S, rng)
+			}
+		}
+	}
+	return s
+}
+
+// otherText draws what a text box that misses want shows: empty, another
+// text of the form's vocabulary, or the start of want, each kind with
+// equal odds where it exists.
+func otherText(f *forms.Form, want string, rng *rand.Rand) string {
+	var others []string
+	for _, v := range f.TextValues {
+		if v != want {
+			others = append(others, v)
+		}
+	}
+	kinds := []int{0}
+	if len(others) > 0 {
+		kinds = append(kinds, 1)
+	}
+	if len(want) > 1 {
+		kinds = append(kinds, 2)
+	}
+	switch kinds[rng.IntN(len(kinds))] {
+	case 1:
+		return others[rng.IntN(len(others))]
+	case 2:
+		return want[:1+rng.IntN(len(want)-1)]
+	}
+	return ""
+}
+
+// goldPlan returns a shortest plan (without Submit) from s to g: one
+// action per unmet want, as a person reading the picture would take it (a
+// click on a wrong box, the slider set to its value, the radio button
+// selected, the missing end of a text typed or the whole text entered),
+// in random order but for steps on an enabler, which come first.
+func goldPlan(f *forms.Form, s statesim.State, g statesim.Goal, rng *rand.Rand) []statesim.Action {
+	plan := make([]statesim.Action, 0, len(g.Wants))
+	for _, u := range unmetWants(f, s, g, rng) {
+		w, i := u.want, u.index
+		switch f.Elements[i].Kind {
+		case forms.Checkbox:
+			plan = append(plan, statesim.Action{Op: statesim.Click, Target: w.Target})
+		case forms.Slider:
+			plan = append(plan, statesim.Action{Op: statesim.Set, Target: w.Target, N: w.Value.N})
+		case forms.Radio:
+			plan = append(plan, statesim.Action{Op: statesim.Select, Target: w.Target})
+		case forms.TextBox:
+			if rest, ok := strings.CutPrefix(w.Value.S, s[i].S); ok {
+				plan = append(plan, statesim.Action{Op: statesim.Type, Target: w.Target, Text: rest})
+			} else {
+				plan = append(plan, statesim.Action{Op: statesim.Enter, Target: w.Target, Text: w.Value.S})
+			}
+		}
+	}
+	return enablersFirst(f, plan)
+}
+
+// drawOpenTask draws a form and a task of cell c with more wants than
+// missed: wants beyond the horizon. It reports false when the form drawn
+// cannot give one.
+func drawOpenTask(c *cell, rng *rand.Rand, spare int) (forms.Form, statesim.Goal, bool) {
+	f := c.fam.NewForm(rng)
+	wants := perturb.Wants(c.fam, &f, rng)
+	if len(wants) < c.h+spare {
+		return f, statesim.Goal{}, false
+	}
+	return f, statesim.NewGoal(&f, wants), true
+}
+
+// binomial returns C(n, k) as a float64.
+func binomial(n, k int) float64 {
+	v, _ := new(big.Float).SetInt(new(big.Int).Binomial(int64(n), int64(k))).Float64()
+	return v
+}
+
+// openQuestion fills what the open-ended suites share: the metadata of
+// form f, goal g and the pictured state s, the gold plan (with Submit) as
+// the one plan, the task, caption and prompts' question.
+func openQuestion(f *forms.Form, g statesim.Goal, s statesim.State, gold []statesim.Action) Question {
+	var q Question
+	q.Meta = Meta{Form: *f, Start: s, Goal: &g, Pictures: []statesim.State{s}, Optimal: len(gold) - 1}
+	q.Meta.Plans = [][]statesim.Action{gold}
+	q.Meta.Finals, q.Meta.Valid = finals(f, s, q.Meta.Plans)
+	q.Task = g.Text
+	q.Caption = statesim.Describe(f, s)
+	// The missed wants are one subset of several of their size, each as
+	// likely: another start of the family misses another subset, and
+	// then this answer is not optimal.
+	q.ImageNeeded = true
+	return q
+}
