@@ -33,7 +33,9 @@ func scoreCmd(args []string, stdout, stderr io.Writer) error {
 			"Each line of a formplan JSONL file is a JSON object: {\"id\": <row id>, \"response\": <the reply>}, optionally with\n"+
 			"\"model\" (default: the file's name), \"prompt_style\" (instruct, cot), \"setting\" (image, caption, both) and\n"+
 			"\"rotation\" (k: the options were shown from the k-th on, wrapping round; see the README).\n"+
-			"The last answer marker of a reply counts (\"Answer: X\", \"OUTPUT: X\"); a reply with none or two answers is unparsed.\n\nFlags:\n%s", fs.FlagUsages())
+			"The last answer marker of a reply counts (\"Answer: X\", \"OUTPUT: X\"); a reply with none or two answers is unparsed.\n"+
+			"Replies to plan_generation and next_action are plans or actions in formplan's action language (or PDDL, JSON, a click point),\n"+
+			"run in the simulator from the pictured state; see the README.\n\nFlags:\n%s", fs.FlagUsages())
 	}
 	if done, err := parseArgs(fs, args); done || err != nil {
 		return err
