@@ -44,9 +44,25 @@
 // escapes, as strconv.Quote writes it), quoted in other marks, or a run
 // of characters without spaces.
 //
+// A step may also name its box first ("In the 2nd textbox, type 12"),
+// state what it wants ("Ensure X is checked"), carry commentary after the
+// element ("Click X to check it", "(it is at 3)"), or be written as a
+// function call with the arguments of a JSON action: check(X),
+// type("the 1st textbox", "12"), move(slider-1, -3), submit().
+//
 // A line may carry numbering or a bullet ("1.", "1)", "Step 1:", "-",
 // "*", "•"), bold marks, quotation marks around it and a trailing period,
 // and may hold several steps joined by ";", ", then" or "and".
+//
+// # Replies
+//
+// ParsePlan reads a reply line by line and ParseNext looks for one
+// action in it; both read only what follows the last answer marker when
+// there is one ("Plan:" for a plan, "Action:" or "Answer:" for a next
+// action), skip code fences, and read a JSON value over several lines
+// and a PDDL plan over one line or several. A plan's lines that hold no
+// step are commentary before or after it (Plan.Ignored), or spoil it
+// when they come between steps or are numbered (Plan.Unparsed).
 //
 // # References
 //

@@ -108,10 +108,14 @@ var (
 	onRE   = regexp.MustCompile(`^\s*(?:on|at)\s+`)
 	fillRE = regexp.MustCompile(`^\s*(?:in|out)\s+`)
 	// what submit may take: nothing, or the form
-	submitRestRE = regexp.MustCompile(`^(?:(?:the|this)\s+)?(?:form|page|answer|it|plan)?$`)
+	submitRestRE = regexp.MustCompile(`^(?:(?:the|this)\s+)?(?:form|page|answer|it|plan)?(?:\s*\b(?:by|with|using|now)\b.*)?$`)
 	// words around what clear acts on: the text in X, X's text
 	clearHeadRE = regexp.MustCompile(`^(?:all\s+)?(?:(?:the|any)\s+)?(?:text|contents?|value|input|entry)\s+(?:in|of|from|inside)\s+`)
 	textTailRE  = regexp.MustCompile(`(?:'s|’s)\s+(?:text|contents?|value)$`)
+	// a wanted state: "Ensure X is checked"
+	ensureRE = regexp.MustCompile(`^(ensure|make\s+sure)\s+(?:that\s+)?(.+?)\s+is\s+(checked|unchecked|ticked|unticked|selected)$`)
+	// a text step that names its box first: "In X, type T"
+	inFirstRE = regexp.MustCompile(`^(?:in|into)\s+([^,]+),\s*((?:type|enter|write|input|put)\s.*)$`)
 	// commentary after a reference: "Click X to check it", "Click X (the box)"
 	commentRE = regexp.MustCompile(`\s+(?:to|so|in\s+order\s+to|because|since|which|as)\s|\s*\(|\s+[-–—]+\s`)
 )
@@ -125,6 +129,13 @@ func (r *reader) english(s string) (statesim.Action, error) {
 	if m := adverbRE.FindStringIndex(low); m != nil {
 		s, low = s[m[1]:], low[m[1]:]
 	}
+	if m := ensureRE.FindStringSubmatchIndex(low); m != nil {
+		return r.state(low[m[2]:m[3]], s[m[4]:m[5]], low[m[6]:m[7]])
+	}
+	if m := inFirstRE.FindStringSubmatchIndex(low); m != nil {
+		// "In X, type T": as "type T into X".
+		return r.english(s[m[4]:] + " into " + s[m[2]:m[3]])
+	}
 	n := len(verbRE.FindString(low))
 	if n == 0 {
 		w, _, _ := strings.Cut(strings.TrimSpace(s), " ")
@@ -136,6 +147,7 @@ func (r *reader) english(s string) (statesim.Action, error) {
 		return statesim.Action{}, fmt.Errorf("%w: unknown verb %q", ErrSyntax, clip(s[:n]))
 	}
 	rest, lowRest := s[n:], low[n:]
+	// The verb must be a whole word: "check2" and "checké" are none.
 	if n < len(low) && (low[n] >= '0' && low[n] <= '9' || low[n] == '_' || low[n] >= 0x80 && !isQuote(low[n:])) {
 		return statesim.Action{}, fmt.Errorf("%w: unknown verb %q", ErrSyntax, clip(strings.Fields(s)[0]))
 	}
@@ -189,19 +201,7 @@ func (r *reader) one(word string, v verb, rest string) (statesim.Action, error) 
 			rest = rest[:m[0]]
 		}
 	}
-	ref, err := r.ref(rest, v.hint())
-	if err != nil {
-		// Commentary after the reference: try what comes before it.
-		for _, m := range commentRE.FindAllStringIndex(lower(rest), 8) {
-			if m[0] == 0 {
-				continue
-			}
-			if ref2, err2 := r.ref(rest[:m[0]], v.hint()); err2 == nil {
-				ref, err = ref2, nil
-				break
-			}
-		}
-	}
+	ref, err := r.refAside(rest, v.hint())
 	if err != nil {
 		return statesim.Action{}, err
 	}
@@ -210,6 +210,27 @@ func (r *reader) one(word string, v verb, rest string) (statesim.Action, error) 
 		return statesim.Action{}, err
 	}
 	return statesim.Action{Op: op, Target: ref}, nil
+}
+
+// refAside is ref for a reference that may have commentary after it:
+// "the 2nd checkbox to check it". It tries what comes before each place
+// commentary may begin, and takes it only if it names an element of the
+// form, since a cut in the wrong place ("the box next| to X") would give
+// a name as written.
+func (r *reader) refAside(s string, hint kinds) (forms.Ref, error) {
+	ref, err := r.ref(s, hint)
+	if err == nil {
+		return ref, nil
+	}
+	for _, m := range commentRE.FindAllStringIndex(lower(s), 8) {
+		if m[0] == 0 {
+			continue
+		}
+		if ref2, err2 := r.ref(s[:m[0]], hint); err2 == nil && r.resolves(ref2) {
+			return ref2, nil
+		}
+	}
+	return ref, err
 }
 
 // text reads the steps that put text into a box: type "12" into X, enter
@@ -281,7 +302,7 @@ func (r *reader) fill(word string, v verb, rest string) (statesim.Action, error)
 
 // textAction is the step putting text t into the element target names.
 func (r *reader) textAction(word string, v verb, target, t string) (statesim.Action, error) {
-	ref, err := r.ref(target, tb)
+	ref, err := r.refAside(target, tb)
 	if err != nil {
 		return statesim.Action{}, err
 	}
@@ -293,17 +314,4 @@ func (r *reader) textAction(word string, v verb, target, t string) (statesim.Act
 		return statesim.Action{}, err
 	}
 	return statesim.Action{Op: op, Target: ref, Text: t}, nil
-}
-
-// clip shortens s for an error message.
-func clip(s string) string {
-	const most = 40
-	if len(s) <= most {
-		return s
-	}
-	n := most
-	for n > 0 && s[n]&0xC0 == 0x80 {
-		n--
-	}
-	return s[:n] + "..."
 }

@@ -57,12 +57,19 @@ func (r *reader) jsonItems(raw []byte, off int) []item {
 		return []item{{off: off, text: string(raw), err: fmt.Errorf("%w: %v", ErrSyntax, err)}}
 	}
 	var items []item
-	for dec.More() && len(items) <= MaxSteps {
+	// Read on while the steps are few enough; past MaxSteps the caller
+	// refuses the plan anyway.
+	for read := 0; dec.More() && read <= MaxSteps; {
 		var el json.RawMessage
 		if err := dec.Decode(&el); err != nil {
 			return append(items, item{off: off, text: string(raw), err: fmt.Errorf("%w: %v", ErrSyntax, err)})
 		}
-		items = append(items, r.jsonElem(el, off+int(dec.InputOffset())-len(el))...)
+		its := r.jsonElem(el, off+int(dec.InputOffset())-len(el))
+		for k := range its {
+			its[k].numbered = true // a member of a list, meant as a step
+		}
+		read += answers(its)
+		items = append(items, its...)
 	}
 	return items
 }

@@ -76,4 +76,8 @@ func TestJSONPlan(t *testing.T) {
 	if p.OK() || len(p.Unparsed) != 1 || p.Unparsed[0].Line != 3 || len(p.Steps) != 2 || p.Steps[1].Line != 4 {
 		t.Errorf("a bad element in a JSON plan: got %+v", p)
 	}
+	p = ParsePlan(mixedForm, `[{"op": "fly"}, {"op": "submit"}]`)
+	if p.OK() || len(p.Unparsed) != 1 {
+		t.Errorf("a bad first element in a JSON plan: got %+v", p)
+	}
 }

@@ -27,11 +27,18 @@ const (
 // Errors a Plan's Err or ParseNext's error wraps, for callers that tell
 // the kinds of failure apart with errors.Is.
 var (
-	ErrTooLong      = errors.New("reply too long")
+	// ErrTooLong marks a reply longer than MaxReplyBytes.
+	ErrTooLong = errors.New("reply too long")
+	// ErrTooManySteps marks a plan of more than MaxSteps steps.
 	ErrTooManySteps = errors.New("too many steps")
-	ErrEmpty        = errors.New("empty reply")
-	ErrNoSteps      = errors.New("no step")
-	ErrAmbiguous    = errors.New("ambiguous reply")
+	// ErrEmpty marks a reply with nothing but spaces.
+	ErrEmpty = errors.New("empty reply")
+	// ErrNoSteps marks a reply in which no step or action could be read.
+	ErrNoSteps = errors.New("no step")
+	// ErrAmbiguous marks a reply, or a reference, that could mean more
+	// than one thing: two different next actions, a label two elements
+	// answer to, "the slider" on a form with two.
+	ErrAmbiguous = errors.New("ambiguous")
 )
 
 // Errors a step's error wraps, for callers that tell the kinds of

@@ -25,6 +25,7 @@ func TestParseNext(t *testing.T) {
 		{reply: `{"op": "set", "target": "the slider", "value": 4}`, want: &set4},
 		{reply: "```json\n{\n  \"op\": \"set\",\n  \"target\": \"the slider\",\n  \"value\": 4\n}\n```", want: &set4},
 		{reply: "Answer: (set slider-1 pos-4)", want: &set4},
+		{reply: "The 1st button is off.\nSo, the next action is to select the 1st radio button.", want: &r1},
 		{reply: `{"x": 12.5, "y": 40}`, point: &Point{12.5, 40}},
 		{reply: `{"action": "click", "coordinate": [3, 4]}`, point: &Point{3, 4}},
 		{reply: "Action: click(12, 40)", point: &Point{12, 40}},

@@ -43,7 +43,8 @@ func (r *reader) pddl(s string) ([]item, error) {
 		}
 		prev = m[1]
 		a, err := r.pddlAction(low[m[2]:m[3]], strings.Fields(s[m[4]:m[5]]))
-		items = append(items, item{text: s[m[0]:m[1]], act: a, err: err})
+		// Of several actions on a line, each is meant as a step.
+		items = append(items, item{text: s[m[0]:m[1]], act: a, err: err, numbered: len(ms) > 1})
 	}
 	if !onlyBrackets(low[prev:]) {
 		return nil, fmt.Errorf("%w: %q after PDDL actions", ErrSyntax, clip(strings.TrimSpace(s[prev:])))

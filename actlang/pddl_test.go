@@ -59,8 +59,10 @@ func TestPDDLPlan(t *testing.T) {
 			t.Errorf("%q: got %v (err %v, unparsed %v)", reply, p.Actions(), p.Err, p.Unparsed)
 		}
 	}
-	p := ParsePlan(mixedForm, "((move slider-1 by-m3) (fly x) (submit))")
-	if p.OK() || len(p.Unparsed) != 1 || p.Unparsed[0].Text != "(fly x)" || len(p.Steps) != 2 {
-		t.Errorf("a bad action in a plan: got %+v", p)
+	for _, reply := range []string{"((move slider-1 by-m3) (fly x) (submit))", "((fly x) (move slider-1 by-m3) (submit))"} {
+		p := ParsePlan(mixedForm, reply)
+		if p.OK() || len(p.Unparsed) != 1 || p.Unparsed[0].Text != "(fly x)" || len(p.Steps) != 2 {
+			t.Errorf("a bad action in a plan: got %+v", p)
+		}
 	}
 }

@@ -41,8 +41,9 @@ type Plan struct {
 	// do not make the plan unread.
 	Ignored []Problem
 	// Unparsed are the lines between steps that could not be read, and
-	// any line with numbering or a bullet that could not be read: the
-	// plan cannot be trusted to be what the reply meant.
+	// any line with numbering or a bullet, element of a JSON array or
+	// action of a PDDL list that could not be read: the plan cannot be
+	// trusted to be what the reply meant.
 	Unparsed []Problem
 	// Err is set when the reply as a whole cannot be read: empty, longer
 	// than MaxReplyBytes, more than MaxSteps steps, or no step at all.

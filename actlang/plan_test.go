@@ -43,6 +43,16 @@ func TestParsePlan(t *testing.T) {
 			steps: []statesim.Action{r1, submit}, lines: []int{4, 5}, ignored: []int{7},
 		},
 		{
+			name:  "an explanation is no marker",
+			reply: "Here is the plan:\n1. Select the 1st radio button\n2. Hit Submit\n\nThe plan: selects the button, then submits.",
+			steps: []statesim.Action{r1, submit}, lines: []int{2, 3}, ignored: []int{5},
+		},
+		{
+			name:  "the final plan",
+			reply: "1. The form has 3 buttons.\nThe final plan is:\n1. Select the 1st radio button\n2. Hit Submit",
+			steps: []statesim.Action{r1, submit}, lines: []int{3, 4},
+		},
+		{
 			name:  "plan on the marker's line",
 			reply: "Reasoning here.\nPlan: Select the 1st radio button; hit Submit",
 			steps: []statesim.Action{r1, submit}, lines: []int{2, 2},

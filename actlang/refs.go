@@ -114,12 +114,18 @@ func (r *reader) canon(ref forms.Ref) forms.Ref {
 	return ref
 }
 
+// resolves reports whether ref names an element of the form.
+func (r *reader) resolves(ref forms.Ref) bool {
+	_, err := r.f.Find(ref)
+	return err == nil
+}
+
 // ref reads a reference to an element. hint holds the kinds the action can
 // apply to, which settles a noun such as "box" that could name two.
 func (r *reader) ref(s string, hint kinds) (forms.Ref, error) {
 	s = strings.TrimSpace(strings.TrimRight(strings.TrimSpace(s), ".,;:!?"))
 	if s == "" {
-		return forms.Ref{}, fmt.Errorf("%w: no element named", ErrSyntax)
+		return forms.Ref{}, fmt.Errorf("%w: no element given", ErrSyntax)
 	}
 	if q, ok := unquote(s); ok {
 		i, found, err := r.label(q)
@@ -147,7 +153,10 @@ func (r *reader) ref(s string, hint kinds) (forms.Ref, error) {
 		k, _ := forms.ParseKind(m[1])
 		if m[2] != "" {
 			n, err := count(m[2])
-			return r.canon(forms.Ref{Kind: k, Ordinal: -n}), err
+			if err != nil {
+				return forms.Ref{}, err
+			}
+			return r.canon(forms.Ref{Kind: k, Ordinal: -n}), nil
 		}
 		b, err := hex.DecodeString(m[3])
 		if err != nil || len(b) == 0 {
@@ -161,7 +170,10 @@ func (r *reader) ref(s string, hint kinds) (forms.Ref, error) {
 			return forms.Ref{}, err
 		}
 		n, err := r.ordinal(low, m, k)
-		return r.canon(forms.Ref{Kind: k, Ordinal: n}), err
+		if err != nil {
+			return forms.Ref{}, err
+		}
+		return r.canon(forms.Ref{Kind: k, Ordinal: n}), nil
 	}
 	if m := nounNumRE.FindStringSubmatchIndex(low); m != nil {
 		k, err := r.kindFor(low[m[2]:m[3]], hint)
@@ -169,7 +181,10 @@ func (r *reader) ref(s string, hint kinds) (forms.Ref, error) {
 			return forms.Ref{}, err
 		}
 		n, err := count(low[m[4]:m[5]])
-		return r.canon(forms.Ref{Kind: k, Ordinal: n}), err
+		if err != nil {
+			return forms.Ref{}, err
+		}
+		return r.canon(forms.Ref{Kind: k, Ordinal: n}), nil
 	}
 	if m := nounRE.FindStringSubmatchIndex(low); m != nil {
 		return r.only(low[m[2]:m[3]], hint)
@@ -311,43 +326,4 @@ func count(digits string) (int, error) {
 		return 0, fmt.Errorf("%w: number %s is too large", ErrSyntax, digits)
 	}
 	return n, nil
-}
-
-// quotes are the pairs of marks a label or text may be quoted with.
-var quotes = [...][2]string{
-	{`"`, `"`}, {"'", "'"}, {"`", "`"}, {"“", "”"}, {"”", "”"}, {"„", "“"},
-	{"‘", "’"}, {"’", "’"}, {"«", "»"},
-}
-
-// unquote returns s without the quotation marks around it, if it is
-// quoted as a whole: one pair of marks with no closing mark between them.
-func unquote(s string) (string, bool) {
-	for _, q := range quotes {
-		if len(s) < len(q[0])+len(q[1]) || !strings.HasPrefix(s, q[0]) || !strings.HasSuffix(s, q[1]) {
-			continue
-		}
-		in := s[len(q[0]) : len(s)-len(q[1])]
-		if in == "" || strings.Contains(in, q[1]) {
-			continue
-		}
-		return in, true
-	}
-	return s, false
-}
-
-// lower returns s with ASCII letters in lower case, other bytes as they
-// are, so that offsets in the result are offsets in s.
-func lower(s string) string {
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; 'A' <= c && c <= 'Z' {
-			b := []byte(s)
-			for j := i; j < len(b); j++ {
-				if c := b[j]; 'A' <= c && c <= 'Z' {
-					b[j] = c + 'a' - 'A'
-				}
-			}
-			return string(b)
-		}
-	}
-	return s
 }

@@ -9,6 +9,9 @@ import (
 	"github.com/formplan/formplan/statesim"
 )
 
+// planAdjectives are the words a plan marker may have before "plan".
+const planAdjectives = `(?:final|proposed|revised|corrected|complete|full|shortest|resulting|optimal|correct|updated)`
+
 // item is one thing read from a reply: an action, a click point, or what
 // could not be read.
 type item struct {
@@ -18,19 +21,22 @@ type item struct {
 	act      statesim.Action
 	point    *Point
 	err      error
-	numbered bool // the line had numbering or a bullet
+	numbered bool // the line had numbering or a bullet, or the item is one of a list
 }
 
 var (
 	// planMarkerRE finds "Plan:", "Final plan:", "**Plan:**" and a line
 	// "## Plan"; group 1 is the text after the colon.
-	planMarkerRE = regexp.MustCompile(`(?im)^[ \t>#*_]*(?:here(?:'s|’s|[ \t]+is)[ \t]+)?` +
-		`(?:(?:the|my|final|proposed|revised|corrected|complete|full|shortest|resulting|optimal|correct)[ \t]+)*` +
-		`plan[ \t]*(?:\*\*|__)?[ \t]*(?:[:：][ \t]*(?:\*\*|__)?[ \t]*(.*)|$)`)
+	// "The plan:" alone is not one: it begins explanations too.
+	planMarkerRE = regexp.MustCompile(`(?im)^[ \t>#*_]*` +
+		`(?:(?:here(?:'s|’s|[ \t]+is)[ \t]+(?:the|my)[ \t]+|my[ \t]+)(?:` + planAdjectives + `[ \t]+)*|` +
+		`(?:the[ \t]+)?(?:` + planAdjectives + `[ \t]+)+)?` +
+		`plan(?:[ \t]+is)?[ \t]*(?:\*\*|__)?[ \t]*(?:[:：][ \t]*(?:\*\*|__)?[ \t]*(.*)|$)`)
 	// nextMarkerRE finds "Action:", "Next action:", "Answer:", "Final
-	// answer:"; group 1 is the text after the colon.
-	nextMarkerRE = regexp.MustCompile(`(?im)^[ \t>#*_]*(?:(?:the|my|final|next|chosen|best|proposed|correct)[ \t]+)*` +
-		`(?:action|answer|step)[ \t]*(?:\*\*|__)?[ \t]*[:：][ \t]*(?:\*\*|__)?[ \t]*(.*)$`)
+	// answer:", "The next action is to"; group 1 is the text after it.
+	nextMarkerRE = regexp.MustCompile(`(?im)^[ \t>#*_]*(?:(?:so|thus|therefore|hence),?[ \t]+)?` +
+		`(?:(?:the|my|final|next|chosen|best|proposed|correct)[ \t]+)*(?:action|answer|step)[ \t]*(?:\*\*|__)?[ \t]*` +
+		`(?:[:：]|[ \t]is(?:[ \t]+to)?[ \t]*[:：]?)[ \t]*(?:\*\*|__)?[ \t]*(.*)$`)
 
 	// bulletRE and numeralRE find a bullet and numbering at the start of
 	// a line. Each is anchored as a whole, so that a match is tried at the
@@ -41,6 +47,9 @@ var (
 	// splitRE finds where a line of English holds more than one step:
 	// "Check X; uncheck Y", "Check X, then hit Submit".
 	splitRE = regexp.MustCompile(`\s*;\s*|\s*,\s*(?:and\s+)?then\s+|\s+and\s+then\s+|\s+then\s+|\s*,\s*and\s+|\s+and\s+|\s*,\s+`)
+	// asideRE finds a remark in parentheses at the end of a step: "Move
+	// the slider to 5 (it is at 3)".
+	asideRE = regexp.MustCompile(`\s*\([^()]*\)\s*\.?$`)
 	// pointRE reads a click point written as text: (12, 40), click at
 	// x=12 y=40, click(12.5, 40).
 	pointRE = regexp.MustCompile(`^(?:(?:left[\s_-]?)?(?:click|tap|press)\s*(?:at|on)?\s*)?\(?\s*(?:x\s*[=:]\s*)?` +
@@ -95,7 +104,7 @@ func (r *reader) scan(body string, first int) (items []item, over bool) {
 		case (t[0] == '[' || t[0] == '{') && blocks < maxJSONBlocks:
 			// A JSON value, perhaps over several lines.
 			blocks++
-			start := pos + len(raw) - len(strings.TrimLeft(raw, " \t"))
+			start := pos + strings.Index(raw, t)
 			its, size, err := r.jsonBlock(body[start:])
 			if err != nil {
 				if !onlyBrackets(t) {
@@ -148,7 +157,8 @@ func (r *reader) lineItems(t string, line int) []item {
 		return []item{{line: line, text: t, err: err, numbered: numbered}}
 	}
 	for k := range items {
-		items[k].line, items[k].numbered = line, numbered
+		items[k].line = line
+		items[k].numbered = items[k].numbered || numbered
 		if items[k].text == "" {
 			items[k].text = c
 		}
@@ -192,7 +202,7 @@ func cleanLine(s string) (c string, numbered, dotted bool) {
 }
 
 // step reads a cleaned line: JSON, PDDL, a click point (when points are
-// answers) or English. dotted says a period was taken off its end, to be
+// answers), a function call or English. dotted says a period was taken off its end, to be
 // put back if the step does not read without it (a label may end in one).
 func (r *reader) step(c string, dotted bool) ([]item, error) {
 	if r.points {
@@ -217,6 +227,9 @@ func (r *reader) step(c string, dotted bool) ([]item, error) {
 		return items, err
 	case '(':
 		return r.pddl(c)
+	}
+	if items, ok := r.call(c); ok {
+		return items, nil
 	}
 	if ms := splitRE.FindAllStringIndex(lower(c), 20); len(ms) > 0 && len(ms) < 20 {
 		items, prev := make([]item, 0, len(ms)+1), 0
@@ -258,6 +271,11 @@ func (r *reader) englishOrDotted(c string, dotted bool) (statesim.Action, error)
 	}
 	if strings.Contains(c, "**") {
 		if a2, err2 := r.english(strings.ReplaceAll(c, "**", "")); err2 == nil {
+			return a2, nil
+		}
+	}
+	if m := asideRE.FindStringIndex(c); m != nil && m[0] > 0 {
+		if a2, err2 := r.english(c[:m[0]]); err2 == nil {
 			return a2, nil
 		}
 	}

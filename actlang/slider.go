@@ -40,8 +40,10 @@ var (
 	handleHeadRE = regexp.MustCompile(`^(?:the\s+)?(?:handle|value|position|thumb|knob)\s+(?:of|on|for)\s+`)
 	handleTailRE = regexp.MustCompile(`(?:(?:'s|’s|'|’)\s*(?:handle|value|position|thumb|knob)?|\s+(?:handle|value|position|thumb|knob))$`)
 	bareHandleRE = regexp.MustCompile(`^(?:(?:the|its|it)\s*)?(?:handle|thumb|knob)?$`)
-	toRE         = regexp.MustCompile(`\s+to\s+`)
-	numberRE     = regexp.MustCompile(`^\s*` + numPat + `\s*$`)
+	// where a slider is moved from: "move X from 3 to 5"
+	fromRE   = regexp.MustCompile(`\s+from\s+(?:[-+\x{2212}]|minus\s+|negative\s+)?\s*(?:\d+|` + cardinals + `)$`)
+	toRE     = regexp.MustCompile(`\s+to\s+`)
+	numberRE = regexp.MustCompile(`^\s*` + numPat + `\s*$`)
 )
 
 // slide reads the steps on a slider: set, move, increase, decrease; and
@@ -128,6 +130,9 @@ func (r *reader) slideAction(word string, v verb, sp, lowp string, re *regexp.Re
 // handle taken off; none at all names the form's one slider.
 func (r *reader) sliderRef(target string, v verb) (forms.Ref, error) {
 	t := strings.TrimSpace(target)
+	if m := fromRE.FindStringIndex(lower(t)); m != nil {
+		t = t[:m[0]]
+	}
 	if m := handleHeadRE.FindStringIndex(lower(t)); m != nil {
 		t = t[m[1]:]
 	}
@@ -197,66 +202,4 @@ func parseNumber(s string) (int, error) {
 		return 0, fmt.Errorf("%w: %q is no whole number", ErrSyntax, clip(s))
 	}
 	return number(m[1], m[2])
-}
-
-// isQuote reports whether s begins with a quotation mark.
-func isQuote(s string) bool {
-	for _, q := range quotes {
-		if strings.HasPrefix(s, q[0]) {
-			return true
-		}
-	}
-	return false
-}
-
-// readText reads a text at the start of s: Go-quoted (with escapes),
-// quoted in other marks, or else a run of non-space characters. after is
-// what follows it.
-func readText(s string) (text, after string, err error) {
-	s = strings.TrimLeft(s, " \t")
-	if s == "" {
-		return "", "", fmt.Errorf("%w: no text", ErrSyntax)
-	}
-	if s[0] == '"' {
-		for i := 1; i < len(s); i++ {
-			switch s[i] {
-			case '\\':
-				i++
-			case '"':
-				t, err := strconv.Unquote(s[:i+1])
-				if err != nil {
-					if strings.ContainsRune(s[1:i], '\\') {
-						return "", "", fmt.Errorf("%w: bad escape in %s", ErrSyntax, clip(s[:i+1]))
-					}
-					t = s[1:i] // a character Go would escape, written as is
-				}
-				return t, s[i+1:], nil
-			}
-		}
-		return "", "", fmt.Errorf("%w: unterminated quote %s", ErrSyntax, clip(s))
-	}
-	for _, q := range quotes[1:] {
-		body, ok := strings.CutPrefix(s, q[0])
-		if !ok {
-			continue
-		}
-		// The closing mark is the first one followed by a space,
-		// punctuation or the end: "don't" holds an apostrophe.
-		for off := 0; ; {
-			j := strings.Index(body[off:], q[1])
-			if j < 0 {
-				return "", "", fmt.Errorf("%w: unterminated quote %s", ErrSyntax, clip(s))
-			}
-			end := off + j
-			rest := body[end+len(q[1]):]
-			if rest == "" || strings.ContainsRune(" \t.,;:)!?", rune(rest[0])) {
-				return body[:end], rest, nil
-			}
-			off = end + len(q[1])
-		}
-	}
-	if i := strings.IndexAny(s, " \t"); i >= 0 {
-		return s[:i], s[i:], nil
-	}
-	return s, "", nil
 }
