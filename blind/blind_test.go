@@ -12,15 +12,17 @@ import (
 )
 
 // TestNoReaderBeatsChance runs every reader on a sample of every cell of
-// horizons 1-4 at 2, 3, 4, 6 and 8 options (gen blind runs the full table,
-// with enough rows per cell for the 3-point bound).
+// horizons 1-4 at 2, 3, 4, 6 and 8 options, and of the open-ended suites
+// (gen blind runs the full table, with enough rows per cell for the
+// 3-point bound). On an open-ended row the exact bound's hit is a draw
+// whose odds are the row's bound, so only the test below checks it.
 func TestNoReaderBeatsChance(t *testing.T) {
 	rows := 240
 	if testing.Short() {
 		rows = 60
 	}
 	cells, err := Run(context.Background(), Config{
-		Seed: 7, Suites: suites.WithOptions(), Families: forms.Builtins(), Options: []int{2, 3, 4, 6, 8},
+		Seed: 7, Suites: suites.Names(), Families: forms.Builtins(), Options: []int{2, 3, 4, 6, 8},
 		HorizonMin: 1, HorizonMax: 4, Rows: func(int) int { return rows }, Workers: 2,
 	})
 	if err != nil {
@@ -31,7 +33,7 @@ func TestNoReaderBeatsChance(t *testing.T) {
 	}
 	for _, c := range cells {
 		for _, s := range c.Scores {
-			if strings.HasPrefix(s.Reader, "exact") && math.Abs(c.Accuracy(s)-c.Chance()) > 1e-9 {
+			if c.Options > 0 && strings.HasPrefix(s.Reader, "exact") && math.Abs(c.Accuracy(s)-c.Chance()) > 1e-9 {
 				t.Errorf("%s %s %d options horizon %d: the exact bound is %.3f, want exactly %.3f: some option is the only correct one from no start",
 					c.Suite, c.Family, c.Options, c.Horizon, c.Accuracy(s), c.Chance())
 			}

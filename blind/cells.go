@@ -7,6 +7,7 @@ import (
 	"math"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -25,7 +26,7 @@ type Score struct {
 }
 
 // Cell holds the readers' scores on the rows of one suite x family x
-// options x horizon cell.
+// options x horizon cell (Options 0: an open-ended suite).
 type Cell struct {
 	Suite   string
 	Family  string
@@ -33,10 +34,17 @@ type Cell struct {
 	Horizon int
 	Rows    int
 	Scores  []Score
+	chance  float64 // the sum of the rows' chances
 }
 
-// Chance is the score of a reader without information.
-func (c *Cell) Chance() float64 { return 1 / float64(c.Options) }
+// Chance is the score of a reader without information: 1/options, or
+// for an open-ended suite the mean of its rows' bounds (Meta.Chance).
+func (c *Cell) Chance() float64 {
+	if c.Options > 0 || c.Rows == 0 {
+		return 1 / float64(max(c.Options, 1))
+	}
+	return c.chance / float64(c.Rows)
+}
 
 // Accuracy returns score s's share of the rows.
 func (c *Cell) Accuracy(s Score) float64 { return s.Credit / float64(c.Rows) }
@@ -57,6 +65,10 @@ func (c *Cell) PValue(s Score) float64 {
 
 // Add scores q with every reader of its suite.
 func (c *Cell) Add(q *suites.Question) {
+	if q.Choices == nil {
+		c.addOpen(q)
+		return
+	}
 	v := NewView(q)
 	rs := ForProtocol(q.Suite, q.Meta.Protocol)
 	if c.Scores == nil {
@@ -118,7 +130,10 @@ func Run(ctx context.Context, cfg Config) ([]Cell, error) {
 			return nil, fmt.Errorf("blind: no suite %q", name)
 		}
 		opts := cfg.Options
-		if name == "future_state" || name == "temporal_order" {
+		switch {
+		case s.Open:
+			opts = []int{0} // no options
+		case name == "future_state" || name == "temporal_order":
 			opts = []int{2}
 		}
 		for _, n := range opts {
@@ -132,7 +147,7 @@ func Run(ctx context.Context, cfg Config) ([]Cell, error) {
 						continue
 					}
 					cs := sp
-					rows := int64(cfg.Rows(n))
+					rows := int64(cfg.Rows(max(n, 2))) // an open cell: as many as a coin's
 					if g := int64(max(s.Group, 1)); cfg.Protocol == suites.Paper {
 						rows = (rows + g - 1) / g * g // whole groups
 					}
@@ -244,8 +259,12 @@ func Write(w io.Writer, cells []Cell) error {
 				ex = acc
 			}
 		}
-		if _, err := fmt.Fprintf(w, "| %s | %s | %d | %d | %d | %.1f%% | %s | %.1f%% | %s | %s | %.2g |\n",
-			c.Suite, c.Family, c.Options, c.Horizon, c.Rows, 100*c.Chance(), scores[0].Reader, 100*c.Accuracy(scores[0]), sym, ex, minP); err != nil {
+		opts := "-"
+		if c.Options > 0 {
+			opts = strconv.Itoa(c.Options)
+		}
+		if _, err := fmt.Fprintf(w, "| %s | %s | %s | %d | %d | %.1f%% | %s | %.1f%% | %s | %s | %.2g |\n",
+			c.Suite, c.Family, opts, c.Horizon, c.Rows, 100*c.Chance(), scores[0].Reader, 100*c.Accuracy(scores[0]), sym, ex, minP); err != nil {
 			return err
 		}
 	}

@@ -209,7 +209,7 @@ func TestCorpusCovers(t *testing.T) {
 			}
 		}
 	}
-	for _, s := range suites.WithOptions() {
+	for _, s := range suites.Names() {
 		for _, f := range append(forms.Builtins(), testforms.Mixed()) {
 			protocols := []string{"", suites.Paper}
 			if f.Name == "mixed_test" {

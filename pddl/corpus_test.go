@@ -43,14 +43,14 @@ func corpus(t testing.TB) []row {
 		if testing.Short() {
 			scale = 1
 		}
-		counts := func(ec, fs, ps, psh, to int64) map[string]int64 {
+		counts := func(ec, fs, ps, psh, to, open int64) map[string]int64 {
 			return map[string]int64{"edge_case": ec * scale, "future_state": fs * scale, "plan_semantic": ps * scale,
-				"plan_shuffle": psh * scale, "temporal_order": to * scale}
+				"plan_shuffle": psh * scale, "temporal_order": to * scale, "plan_generation": open * scale, "next_action": open * scale}
 		}
 		parts := []corpusPart{
-			{"", forms.Builtins(), counts(80, 180, 160, 25, 160)},
-			{suites.Paper, forms.Builtins(), counts(30, 80, 40, 80, 80)},
-			{"", []forms.Family{testforms.Mixed()}, counts(15, 20, 20, 10, 20)},
+			{"", forms.Builtins(), counts(80, 180, 160, 25, 160, 80)},
+			{suites.Paper, forms.Builtins(), counts(30, 80, 40, 80, 80, 20)},
+			{"", []forms.Family{testforms.Mixed()}, counts(15, 20, 20, 10, 20, 20)},
 		}
 		corpusRows, corpusErr = buildCorpus(parts)
 	})

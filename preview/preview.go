@@ -317,6 +317,7 @@ type card struct {
 	Task      string
 	Question  string
 	YesNo     bool   // the answer is Yes or No rather than a letter
+	Open      bool   // an open-ended question: no options, the answer a gold reply
 	Answer    string // the answer column
 	Options   []option
 	Pictures  []picture
@@ -355,6 +356,7 @@ func newCard(r dataset.Row, pos int) card {
 		Question: r.Question,
 		Answer:   r.Answer,
 		YesNo:    r.Answer == "Yes" || r.Answer == "No",
+		Open:     r.Choices == nil,
 	}
 	if r.Index != nil {
 		c.Index = *r.Index

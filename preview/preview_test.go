@@ -77,7 +77,7 @@ func suiteRows(t *testing.T, dir, suite string) []dataset.Row {
 
 // expected counts what the gallery of a whole dataset must show.
 type expected struct {
-	cards, mcq, yesno, images, noImage, wrong int
+	cards, mcq, yesno, open, images, noImage, wrong int
 }
 
 // expect reads every row of the dataset in dir.
@@ -87,12 +87,16 @@ func expect(t *testing.T, dir string) expected {
 	for _, s := range suites.Names() {
 		for _, r := range suiteRows(t, dir, s) {
 			e.cards++
-			if r.Answer == "Yes" || r.Answer == "No" {
+			switch {
+			case r.Choices == nil:
+				e.open++ // open-ended: a gold reply, no options
+			case r.Answer == "Yes" || r.Answer == "No":
 				e.yesno++
-			} else {
+				e.wrong += len(r.Choices) - 1
+			default:
 				e.mcq++
+				e.wrong += len(r.Choices) - 1
 			}
-			e.wrong += len(r.Choices) - 1
 			n := 0
 			for _, img := range []*dataset.Image{r.Image, r.Image2} {
 				if img != nil && len(img.Bytes) > 0 {
@@ -280,6 +284,8 @@ func TestGalleryNoImages(t *testing.T) {
 		{`<article class="card"`, want.cards},
 		{`data-kind="mcq"`, want.mcq},
 		{`data-kind="yesno"`, want.yesno},
+		{`data-kind="open"`, want.open},
+		{`class="gold"`, want.open},
 		{`class="correct-mark"`, want.mcq},
 		{`class="answer answer-yesno"`, want.yesno},
 		{`class="error-label"`, want.wrong},

@@ -351,25 +351,9 @@ func setAll(q *Question) string {
 	}
 	var plan []statesim.Action
 	for _, w := range m.Goal.Wants {
-		if named[w.Target] {
-			continue
+		if !named[w.Target] {
+			plan = append(plan, suites.SetAction(f, w))
 		}
-		var a statesim.Action
-		i, _ := f.Find(w.Target)
-		switch f.Elements[i].Kind {
-		case forms.Checkbox:
-			a = statesim.Action{Op: statesim.Uncheck, Target: w.Target}
-			if w.Value.N == 1 {
-				a.Op = statesim.Check
-			}
-		case forms.Slider:
-			a = statesim.Action{Op: statesim.Set, Target: w.Target, N: w.Value.N}
-		case forms.Radio:
-			a = statesim.Action{Op: statesim.Select, Target: w.Target}
-		case forms.TextBox:
-			a = statesim.Action{Op: statesim.Enter, Target: w.Target, Text: w.Value.S}
-		}
-		plan = append(plan, a)
 	}
 	// Steps on an enabler first, so that what it enables takes the next.
 	slices.SortStableFunc(plan, func(a, b statesim.Action) int { return depth(f, a.Target) - depth(f, b.Target) })

@@ -112,13 +112,18 @@ func ActionReply(f *forms.Form, a statesim.Action, format string) string {
 }
 
 // NextChance returns the most a reader of the text alone can score on a
-// next_action row: the largest chance, given the steps taken, that a want
-// not yet acted on is among the h still unmet. The unmet wants before the
-// steps were a uniform subset, and the steps taken are the first of a
-// shortest plan that orders them by depth of condition and randomly
-// within a depth; each subset left is weighed by the chance that such an
-// order begins with the steps shown.
+// next_action row: the largest of MissedOdds.
 func NextChance(f *forms.Form, g statesim.Goal, taken []statesim.Action, h int) float64 {
+	return slices.Max(MissedOdds(f, g, taken, h))
+}
+
+// MissedOdds returns, per want of g, the chance given the text alone
+// that the pictured state still misses it: 0 for a want a step taken
+// named. The unmet wants before the steps were a uniform subset, and the
+// steps taken are the first of a shortest plan that orders them by depth
+// of condition and randomly within a depth; each subset left is weighed
+// by the chance that such an order begins with the steps shown.
+func MissedOdds(f *forms.Form, g statesim.Goal, taken []statesim.Action, h int) []float64 {
 	depthOf := func(k int) int {
 		i, _ := f.Find(g.Wants[k].Target)
 		return depth(f, i)
@@ -146,10 +151,12 @@ func NextChance(f *forms.Form, g statesim.Goal, taken []statesim.Action, h int) 
 			in[k] += p
 		}
 	}
-	if total == 0 {
-		return 0
+	for k := range in {
+		if total > 0 {
+			in[k] /= total
+		}
 	}
-	return slices.Max(in) / total
+	return in
 }
 
 // firstSteps returns the chance that an order of the wants done plus u,

@@ -167,3 +167,29 @@ func openQuestion(f *forms.Form, g statesim.Goal, s statesim.State, gold []state
 	q.ImageNeeded = true
 	return q
 }
+
+// SetAction returns the action that meets want w on f from any state
+// (where w's element is enabled): check or uncheck a box, set a slider,
+// select a radio button, enter a text. It is what a reader of the text
+// alone can write without knowing the state.
+func SetAction(f *forms.Form, w statesim.Want) statesim.Action {
+	a := statesim.Action{Target: w.Target}
+	i, err := f.Find(w.Target)
+	if err != nil {
+		return a
+	}
+	switch f.Elements[i].Kind {
+	case forms.Checkbox:
+		a.Op = statesim.Uncheck
+		if w.Value.N == 1 {
+			a.Op = statesim.Check
+		}
+	case forms.Slider:
+		a.Op, a.N = statesim.Set, w.Value.N
+	case forms.Radio:
+		a.Op = statesim.Select
+	case forms.TextBox:
+		a.Op, a.Text = statesim.Enter, w.Value.S
+	}
+	return a
+}

@@ -73,18 +73,6 @@ func Names() []string {
 	return n
 }
 
-// WithOptions returns the names of the registered suites that ask a
-// question with options (not Open), in registration order.
-func WithOptions() []string {
-	var n []string
-	for _, s := range registry {
-		if !s.Open {
-			n = append(n, s.Name)
-		}
-	}
-	return n
-}
-
 // Lookup returns the suite called name.
 func Lookup(name string) (Suite, bool) {
 	for _, s := range registry {

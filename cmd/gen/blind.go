@@ -28,7 +28,7 @@ func blindCmd(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	rows := fs.Int("rows", 0, "rows per cell (0: enough that 3 points above chance is 4.5 standard errors, at least 1000)")
 	optList := fs.String("options", "2,3,4,6,8", "comma-separated option counts of the multiple-choice suites")
 	horizon := fs.String("horizon", "1-12", "horizon range MIN-MAX; horizons a family cannot give are left out")
-	suiteList := fs.String("suites", strings.Join(suites.WithOptions(), ","), "comma-separated suites")
+	suiteList := fs.String("suites", strings.Join(suites.Names(), ","), "comma-separated suites")
 	famNames := familyNames(forms.Builtins())
 	famList := fs.String("families", strings.Join(famNames, ","), "comma-separated built-in families")
 	workers := fs.Int("workers", runtime.NumCPU(), "parallel workers")
@@ -53,7 +53,7 @@ func blindCmd(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if cfg.HorizonMin, cfg.HorizonMax, err = parseRange(*horizon); err != nil {
 		return err
 	}
-	if cfg.Suites, err = splitKnown(*suiteList, "suites", suites.WithOptions()); err != nil {
+	if cfg.Suites, err = splitKnown(*suiteList, "suites", suites.Names()); err != nil {
 		return err
 	}
 	for _, o := range strings.Split(*optList, ",") {
@@ -78,7 +78,11 @@ func blindCmd(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		mu.Lock()
 		defer mu.Unlock()
 		done++
-		fmt.Fprintf(stderr, "%s  cell %d: %s %s %d options horizon %d, %d rows\n", generate.Elapsed(time.Since(start)), done, c.Suite, c.Family, c.Options, c.Horizon, c.Rows)
+		opts := fmt.Sprintf("%d options", c.Options)
+		if c.Options == 0 {
+			opts = "open-ended"
+		}
+		fmt.Fprintf(stderr, "%s  cell %d: %s %s %s horizon %d, %d rows\n", generate.Elapsed(time.Since(start)), done, c.Suite, c.Family, opts, c.Horizon, c.Rows)
 	}
 	cells, err := blind.Run(ctx, cfg)
 	if err != nil {

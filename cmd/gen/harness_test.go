@@ -62,8 +62,15 @@ func gold(t *testing.T, d *score.Dataset) map[string]string {
 	out := map[string]string{}
 	for _, r := range rs {
 		answer := r.Response
-		if !strings.HasPrefix(answer, "Answer: ") {
-			answer = "Answer: " + answer // a free-format reply, "Picture 1"
+		switch d.ByID[r.ID].Suite {
+		case "plan_generation":
+			answer = "Plan:\n" + answer // the line its CoT prompt asks for
+		case "next_action":
+			answer = "Action: " + answer
+		default:
+			if !strings.HasPrefix(answer, "Answer: ") {
+				answer = "Answer: " + answer // a free-format reply, "Picture 1"
+			}
 		}
 		out[r.ID] = "Let me read the form and run every option.\n" + answer
 	}
@@ -83,10 +90,11 @@ func suiteDocs(t *testing.T, dir string, replies map[string]string) string {
 			if err != nil {
 				t.Fatal(err)
 			}
+			su, _ := suites.Lookup(s)
 			for _, r := range rows {
 				docs[s] = append(docs[s], map[string]any{
-					"id": r.ID, "index": *r.Index, "suite": r.Suite, "choices": r.Choices, "answer": r.Answer,
-					"answer_idx": *r.AnswerIdx, "metadata": r.Metadata, "caption": *r.Caption,
+					"id": r.ID, "index": *r.Index, "suite": r.Suite, "choices": r.Choices, "answer": r.Answer, "open": su.Open,
+					"answer_idx": r.AnswerIdx, "metadata": r.Metadata, "caption": *r.Caption,
 					"prompt_instruct": r.PromptInstruct, "prompt_cot": r.PromptCoT, "category": r.Family,
 					"question": r.Question, "reply": replies[r.ID],
 				})
@@ -127,22 +135,36 @@ for suite, rows in docs.items():
             prompt = utils.doc_to_text(doc, kwargs)
             assert doc["caption"] in prompt and doc["prompt_cot"] in prompt
             assert utils.no_visual(doc) == []
-            metrics = utils.process_results(doc, [doc["reply"].strip()])
-            accuracy.append(metrics["accuracy"])
+            if doc["open"]:
+                # A plan or an action: kept for gen score, which judges it.
+                metrics = utils.keep_reply(doc, [doc["reply"].strip()])
+                assert metrics == {"formplan": {"id": doc["id"], "extracted": None}}
+            else:
+                metrics = utils.process_results(doc, [doc["reply"].strip()])
+                accuracy.append(metrics["accuracy"])
             if suite == "plan_shuffle":
                 del metrics["formplan"]  # gen score falls back on doc_id
             sample = {"doc_id": doc_id, "target": str(utils.doc_to_target(doc)), "filtered_resps": doc["reply"],
                       "input": prompt, "doc_hash": "x", "token_counts": {}}
             sample.update(metrics)
             f.write(json.dumps(sample, ensure_ascii=False) + "\n")
-    print(task, "accuracy", sum(accuracy) / len(accuracy), "rows", len(accuracy))
+    if accuracy:
+        print(task, "accuracy", sum(accuracy) / len(accuracy), "rows", len(accuracy))
+    else:
+        print(task, "kept rows", len(rows))
 `
 	out, err := exec.Command(python(t), "-c", script, dir, docs, results).CombinedOutput()
 	if err != nil {
 		t.Fatalf("python: %v\n%s", err, out)
 	}
-	if strings.Count(string(out), "accuracy 1.0 rows 16") != len(suites.Names()) {
-		t.Errorf("utils.py did not score every gold reply right:\n%s", out)
+	open := 0
+	for _, s := range suites.All() {
+		if s.Open {
+			open++
+		}
+	}
+	if strings.Count(string(out), "accuracy 1.0 rows 16") != len(suites.Names())-open || strings.Count(string(out), "kept rows 16") != open {
+		t.Errorf("utils.py did not score every gold reply right, or keep every open-ended one:\n%s", out)
 	}
 	logs, _ := filepath.Glob(filepath.Join(results, "my-model", "*_samples_*.jsonl"))
 	table, _, err := runGen(t, append([]string{"score", dir, "--by", "suite,prompt_style,setting"}, logs...)...)

@@ -98,7 +98,7 @@ func TestDeterministicAcrossWorkers(t *testing.T) {
 		}
 	}
 	ha, hb := hashTree(t, a), hashTree(t, b)
-	if len(ha) != 24 { // 5 suites, the card, croissant.json, utils.py, 2 caption tasks a suite, the run's manifest and 5 PDDL domains
+	if len(ha) != 30 { // 7 suites, the card, croissant.json, utils.py, 2 caption tasks a suite, the run's manifest and 5 PDDL domains
 		t.Fatalf("%d files, want one per suite, the card, croissant.json, the lmms-eval tasks and a PDDL domain per family: %v", len(ha), ha)
 	}
 	sameFiles(t, ha, hb, "%s differs between --workers 1 and 4")

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/formplan/formplan/suites"
 )
 
 func TestPreviewUsage(t *testing.T) {
@@ -67,8 +69,8 @@ func TestPreviewRun(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n := strings.Count(string(b), `<article class="card"`); n != 15 {
-		t.Errorf("%d cards, want 3 for each of 5 suites", n)
+	if n := strings.Count(string(b), `<article class="card"`); n != 3*len(suites.Names()) {
+		t.Errorf("%d cards, want 3 for each of %d suites", n, len(suites.Names()))
 	}
 	if !strings.Contains(string(b), "no image (generated with --no-images)") {
 		t.Error("rows without images are not marked as such")
@@ -86,8 +88,8 @@ func TestPreviewRun(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n := strings.Count(string(b), `<article class="card"`); n != 5 {
-		t.Errorf("--n 1: %d cards, want 1 for each of 5 suites", n)
+	if n := strings.Count(string(b), `<article class="card"`); n != len(suites.Names()) {
+		t.Errorf("--n 1: %d cards, want 1 for each of %d suites", n, len(suites.Names()))
 	}
 
 	_, _, err = runGen(t, "preview", filepath.Join(dir, "missing"))
