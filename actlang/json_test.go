@@ -1,6 +1,7 @@
 package actlang
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/formplan/formplan/forms"
@@ -68,7 +69,7 @@ func TestJSONPlan(t *testing.T) {
 		"{\"op\": \"set\", \"target\": \"the slider\", \"value\": 4}\n{\"op\": \"enter\", \"target\": \"the 2nd textbox\", \"value\": \"12\"}\n{\"op\": \"submit\"}",
 	} {
 		p := ParsePlan(mixedForm, reply)
-		if !p.OK() || !equal(p.Actions(), want) {
+		if !p.OK() || !slices.Equal(p.Actions(), want) {
 			t.Errorf("%q: got %v (err %v, unparsed %v)", reply, p.Actions(), p.Err, p.Unparsed)
 		}
 	}

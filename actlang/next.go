@@ -2,6 +2,7 @@ package actlang
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 
 	"github.com/formplan/formplan/forms"
@@ -56,7 +57,7 @@ func ParseNext(f *forms.Form, reply string) (Next, error) {
 			if problem == nil {
 				problem = it
 			}
-		case !seen(got, it):
+		case !slices.ContainsFunc(got, it.same):
 			got = append(got, *it)
 		}
 	}
@@ -74,17 +75,13 @@ func ParseNext(f *forms.Form, reply string) (Next, error) {
 	return Next{}, fmt.Errorf("actlang: %w found", ErrNoSteps)
 }
 
-// seen reports whether got holds the action or point of it already.
-func seen(got []item, it *item) bool {
-	for _, g := range got {
-		if (g.point == nil) != (it.point == nil) {
-			continue
-		}
-		if g.point != nil && *g.point == *it.point || g.point == nil && g.act == it.act {
-			return true
-		}
+// same reports whether g is the reply it: the same click point, or the
+// same action.
+func (it *item) same(g item) bool {
+	if (g.point == nil) != (it.point == nil) {
+		return false
 	}
-	return false
+	return g.point != nil && *g.point == *it.point || g.point == nil && g.act == it.act
 }
 
 // describe words an item for an error message.

@@ -1,6 +1,7 @@
 package actlang
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/formplan/formplan/forms"
@@ -55,7 +56,7 @@ func TestPDDLPlan(t *testing.T) {
 		"0: (move slider-1 by-m3)\n1: (enter textbox-2 txt-12)\n2: (submit)",
 	} {
 		p := ParsePlan(mixedForm, reply)
-		if !p.OK() || !equal(p.Actions(), want) {
+		if !p.OK() || !slices.Equal(p.Actions(), want) {
 			t.Errorf("%q: got %v (err %v, unparsed %v)", reply, p.Actions(), p.Err, p.Unparsed)
 		}
 	}

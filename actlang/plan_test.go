@@ -2,6 +2,7 @@ package actlang
 
 import (
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 
@@ -93,7 +94,7 @@ func TestParsePlan(t *testing.T) {
 		if !errors.Is(p.Err, c.err) || (c.err == nil) != (p.Err == nil) {
 			t.Errorf("%s: Err %v, want %v", c.name, p.Err, c.err)
 		}
-		if got := p.Actions(); !equal(got, c.steps) {
+		if got := p.Actions(); !slices.Equal(got, c.steps) {
 			t.Errorf("%s: steps %v, want %v", c.name, got, c.steps)
 		}
 		if c.lines != nil {
@@ -103,10 +104,10 @@ func TestParsePlan(t *testing.T) {
 				}
 			}
 		}
-		if got := problemLines(p.Ignored); !equalInts(got, c.ignored) {
+		if got := problemLines(p.Ignored); !slices.Equal(got, c.ignored) {
 			t.Errorf("%s: ignored lines %v, want %v (%v)", c.name, got, c.ignored, p.Ignored)
 		}
-		if got := problemLines(p.Unparsed); !equalInts(got, c.unparsed) {
+		if got := problemLines(p.Unparsed); !slices.Equal(got, c.unparsed) {
 			t.Errorf("%s: unparsed lines %v, want %v (%v)", c.name, got, c.unparsed, p.Unparsed)
 		}
 		if want := c.err == nil && c.unparsed == nil; p.OK() != want {
@@ -144,16 +145,4 @@ func problemLines(ps []Problem) []int {
 		out = append(out, p.Line)
 	}
 	return out
-}
-
-func equalInts(a, b []int) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for k := range a {
-		if a[k] != b[k] {
-			return false
-		}
-	}
-	return true
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/bits"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -239,7 +240,7 @@ func (r *reader) kindFor(noun string, hint kinds) (forms.Kind, error) {
 		set &= hint
 	}
 	var present kinds
-	for k := forms.Kind(1); k < 8; k++ {
+	for _, k := range forms.Kinds() {
 		if set.has(k) && r.count[k] > 0 {
 			present |= 1 << k
 		}
@@ -268,10 +269,8 @@ func (r *reader) ordinal(low string, m []int, k forms.Kind) (int, error) {
 		}
 		return r.count[k], nil
 	}
-	for n, o := range ordinalWords {
-		if o == w {
-			return n + 1, nil
-		}
+	if n := slices.Index(ordinalWords, w); n >= 0 {
+		return n + 1, nil
 	}
 	return 0, fmt.Errorf("%w: ordinal %q", ErrSyntax, w)
 }

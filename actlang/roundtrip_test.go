@@ -2,6 +2,7 @@ package actlang
 
 import (
 	"fmt"
+	"slices"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -109,7 +110,7 @@ func checkPlan(t *testing.T, f *forms.Form, plan []statesim.Action, where string
 		if !p.OK() {
 			t.Fatalf("%s: %q: not read: err %v, unparsed %v", where, reply, p.Err, p.Unparsed)
 		}
-		if got := p.Actions(); !equal(got, want) {
+		if got := p.Actions(); !slices.Equal(got, want) {
 			t.Fatalf("%s: %q:\n got %v\nwant %v", where, reply, got, want)
 		}
 	}
@@ -122,16 +123,4 @@ func checkPlan(t *testing.T, f *forms.Form, plan []statesim.Action, where string
 			}
 		}
 	}
-}
-
-func equal(a, b []statesim.Action) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for k := range a {
-		if a[k] != b[k] {
-			return false
-		}
-	}
-	return true
 }

@@ -112,8 +112,11 @@ func (r *reader) scan(body string, first int) (items []item, over bool) {
 				}
 				break
 			}
+			at, atLine := start, line // counted on from the item before
 			for _, it := range its {
-				it.line = line + strings.Count(body[start:start+it.off], "\n")
+				atLine += strings.Count(body[at:start+it.off], "\n")
+				at = start + it.off
+				it.line = atLine
 				items = append(items, it)
 			}
 			stop := start + size
@@ -220,9 +223,6 @@ func (r *reader) step(c string, dotted bool) ([]item, error) {
 		items, n, err := r.jsonBlock(c)
 		if err == nil && !onlyBrackets(c[n:]) {
 			err = fmt.Errorf("%w: %q after JSON", ErrSyntax, clip(strings.TrimSpace(c[n:])))
-		}
-		for k := range items {
-			items[k].off = 0
 		}
 		return items, err
 	case '(':

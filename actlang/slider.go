@@ -3,6 +3,7 @@ package actlang
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -175,13 +176,14 @@ func onOff(word string, ref forms.Ref, on bool) (statesim.Action, error) {
 	return statesim.Action{}, fmt.Errorf("%w: cannot %s a %s to that", ErrNotApplicable, word, ref.Kind.Noun())
 }
 
+// cardinalWords are the number words of cardinals, zero first.
+var cardinalWords = strings.Split(cardinals, "|")
+
 // number returns the value of a sign ("-", "minus ", "" ...) and digits
 // or a number word, at most MaxValue in magnitude.
 func number(sign, num string) (int, error) {
-	n := strings.Index("|"+cardinals+"|", "|"+num+"|")
-	if n >= 0 {
-		n = strings.Count(("|" + cardinals + "|")[:n+1], "|") - 1
-	} else {
+	n := slices.Index(cardinalWords, num)
+	if n < 0 {
 		v, err := strconv.Atoi(num)
 		if err != nil || v > MaxValue {
 			return 0, fmt.Errorf("%w: value %s is out of range", ErrSyntax, clip(num))

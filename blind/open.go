@@ -71,11 +71,10 @@ func openHit(r OpenReader, q *suites.Question) bool {
 		}
 	}
 	slices.SortStableFunc(order, func(a, b int) int { return cmpDesc(rank[a], rank[b]) })
-	at := m.Goal.Indices(&m.Form)
 	if q.Suite == "next_action" {
-		t, err := statesim.Apply(&m.Form, m.Start, suites.SetAction(&m.Form, m.Goal.Wants[order[0]]))
-		return err == nil && m.Goal.UnmetAt(at, t) == m.Goal.UnmetAt(at, m.Start)-1
+		return suites.Begins(&m.Form, m.Start, *m.Goal, suites.SetAction(&m.Form, m.Goal.Wants[order[0]]))
 	}
+	at := m.Goal.Indices(&m.Form)
 	for _, k := range order[:q.Horizon] {
 		if m.Start[at[k]] == m.Goal.Wants[k].Value {
 			return false

@@ -16,7 +16,15 @@ type Reader struct {
 	f    *os.File
 	pf   *parquet.File
 	r    *parquet.GenericReader[Row]
-	sr   *parquet.GenericReader[Summary] // made by the first ReadSummaries
+	sr   *parquet.GenericReader[Summary]  // made by the first ReadSummaries
+	br   *parquet.GenericReader[RowBoxes] // made by the first ReadBoxes
+}
+
+// RowBoxes is a row's id and boxes columns: what judging a click point
+// needs of it.
+type RowBoxes struct {
+	ID    string `parquet:"id,optional"`
+	Boxes string `parquet:"boxes,optional"`
 }
 
 // Summary is the part of a row that says what the row is, without its
@@ -37,8 +45,6 @@ type Summary struct {
 	ImageNeeded  *bool    `parquet:"image_needed,optional"`
 	GroupID      string   `parquet:"group_id,optional"`
 	OptionLabels []string `parquet:"option_labels,optional,list" parquet-element:",optional"`
-	// Boxes is as in Row: the element boxes of the screenshots.
-	Boxes string `parquet:"boxes,optional"`
 }
 
 // Open opens the Parquet file at path for reading. It fails if the file's
@@ -107,12 +113,31 @@ func (r *Reader) ReadSummaries(s []Summary) (int, error) {
 	return n, err
 }
 
+// ReadBoxes is Read for the RowBoxes columns only. A Reader reads one
+// of rows, summaries and boxes.
+func (r *Reader) ReadBoxes(b []RowBoxes) (int, error) {
+	if r.br == nil {
+		r.br = parquet.NewGenericReader[RowBoxes](r.pf)
+	}
+	clear(b)
+	n, err := r.br.Read(b)
+	if err != nil && !errors.Is(err, io.EOF) {
+		return n, fmt.Errorf("dataset: read %s: %w", r.path, err)
+	}
+	return n, err
+}
+
 // Close releases the file.
 func (r *Reader) Close() error {
 	err := r.r.Close()
 	if r.sr != nil {
 		if serr := r.sr.Close(); err == nil {
 			err = serr
+		}
+	}
+	if r.br != nil {
+		if berr := r.br.Close(); err == nil {
+			err = berr
 		}
 	}
 	if cerr := r.f.Close(); err == nil {

@@ -103,7 +103,7 @@ func build(results []score.Result, title string) (*page, error) {
 	if p.Chosen, err = chosenFigures(results, suiteNames, p.Models); err != nil {
 		return nil, err
 	}
-	if p.Open, err = openFigures(results, suiteNames, p.Models); err != nil {
+	if p.Open, err = openFigures(cells, chance, suiteNames, p.Models); err != nil {
 		return nil, err
 	}
 	return p, nil
@@ -293,10 +293,9 @@ func chosenFigures(results []score.Result, suiteNames, modelNames []string) ([]f
 }
 
 // openFigures plots, per open-ended suite, the mean of each of its
-// measures per model (see score.Open), with the chance of the main one.
-func openFigures(results []score.Result, suiteNames, modelNames []string) ([]figure, error) {
-	cells := score.Breakdown(results, []string{"suite"})
-	chance := chances(results)
+// measures per model (see score.Open) from the cells by suite, with the
+// chance of the main one.
+func openFigures(cells []score.Cell, chance map[string]float64, suiteNames, modelNames []string) ([]figure, error) {
 	var out []figure
 	for _, s := range suiteNames {
 		var names []string

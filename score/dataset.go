@@ -68,6 +68,7 @@ func (d *Dataset) read(path string) error {
 	}
 	defer r.Close()
 	batch := make([]dataset.Summary, 256)
+	open := false // whether the file holds open-ended rows, whose click points need the boxes
 	for {
 		n, err := r.ReadSummaries(batch)
 		for _, s := range batch[:n] {
@@ -89,6 +90,39 @@ func (d *Dataset) read(path string) error {
 				return fmt.Errorf("score: %s: index %d appears twice in suite %s", path, q.Index, q.Suite)
 			}
 			idx[q.Index] = q
+			open = open || q.Open != nil
+		}
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return fmt.Errorf("score: %w", err)
+		}
+	}
+	if !open {
+		return nil
+	}
+	return d.readBoxes(path)
+}
+
+// readBoxes records, for the open-ended rows of the file at path, the
+// boxes of their screenshots: a second pass over the boxes column alone,
+// which the other suites never read.
+func (d *Dataset) readBoxes(path string) error {
+	r, err := dataset.Open(path)
+	if err != nil {
+		return fmt.Errorf("score: %w", err)
+	}
+	defer r.Close()
+	batch := make([]dataset.RowBoxes, 256)
+	for {
+		n, err := r.ReadBoxes(batch)
+		for _, b := range batch[:n] {
+			if q := d.ByID[b.ID]; q != nil && q.Open != nil {
+				if berr := q.Open.setBoxes(b.Boxes); berr != nil {
+					return fmt.Errorf("score: %s: row %s: %w", path, b.ID, berr)
+				}
+			}
 		}
 		if errors.Is(err, io.EOF) {
 			return nil
@@ -122,7 +156,7 @@ func question(s *dataset.Summary) (*Question, error) {
 	}
 	q.Options = Options{Choices: s.Choices, YesNo: s.Suite == "future_state"}
 	if su, ok := suites.Lookup(s.Suite); ok && su.Open {
-		o, err := openRow(s.Metadata, s.Boxes)
+		o, err := openRow(s.Metadata)
 		if err != nil {
 			return nil, err
 		}

@@ -3,7 +3,6 @@ package score
 import (
 	"encoding/json"
 	"fmt"
-	"slices"
 
 	"github.com/formplan/formplan/actlang"
 	"github.com/formplan/formplan/forms"
@@ -32,9 +31,8 @@ func (b Box) Contains(x, y float64) bool {
 	return x >= b.Pixels[0] && y >= b.Pixels[1] && x <= b.Pixels[0]+b.Pixels[2] && y <= b.Pixels[1]+b.Pixels[3]
 }
 
-// openRow decodes an open-ended row's metadata and, if any, the boxes of
-// its first picture.
-func openRow(metadata, boxes string) (*OpenRow, error) {
+// openRow decodes an open-ended row's metadata.
+func openRow(metadata string) (*OpenRow, error) {
 	o := &OpenRow{}
 	if err := json.Unmarshal([]byte(metadata), &o.Meta); err != nil {
 		return nil, fmt.Errorf("metadata: %w", err)
@@ -42,18 +40,25 @@ func openRow(metadata, boxes string) (*OpenRow, error) {
 	if o.Meta.Goal == nil || len(o.Meta.Plans) != 1 {
 		return nil, fmt.Errorf("metadata: an open-ended row needs a goal and one gold plan")
 	}
-	if boxes != "" {
-		var b struct {
-			Pictures [][]Box `json:"pictures"`
-		}
-		if err := json.Unmarshal([]byte(boxes), &b); err != nil {
-			return nil, fmt.Errorf("boxes: %w", err)
-		}
-		if len(b.Pictures) > 0 {
-			o.Boxes = b.Pictures[0]
-		}
-	}
 	return o, nil
+}
+
+// setBoxes records the boxes of the row's first picture, from its boxes
+// column ("" for a row without pictures).
+func (o *OpenRow) setBoxes(boxes string) error {
+	if boxes == "" {
+		return nil
+	}
+	var b struct {
+		Pictures [][]Box `json:"pictures"`
+	}
+	if err := json.Unmarshal([]byte(boxes), &b); err != nil {
+		return fmt.Errorf("boxes: %w", err)
+	}
+	if len(b.Pictures) > 0 {
+		o.Boxes = b.Pictures[0]
+	}
+	return nil
 }
 
 // Open is the score of one reply to an open-ended question. Which fields
@@ -158,7 +163,7 @@ func ScoreNext(o *OpenRow, reply string) (Open, bool) {
 	default:
 		a = *n.Action
 	}
-	r.Lenient = Begins(f, m.Start, *m.Goal, a)
+	r.Lenient = suites.Begins(f, m.Start, *m.Goal, a)
 	r.Strict = sameAction(f, a, gold)
 	if r.Point {
 		// A point names no operation: it matches the gold step when it
@@ -167,17 +172,6 @@ func ScoreNext(o *OpenRow, reply string) (Open, bool) {
 		r.Strict = r.InBox && r.Lenient
 	}
 	return r, true
-}
-
-// Begins reports whether action a begins a shortest plan from s to g:
-// the unmet wants drop by one, as the length of a shortest plan is their
-// number. An action that cannot be taken does not.
-func Begins(f *forms.Form, s statesim.State, g statesim.Goal, a statesim.Action) bool {
-	if a.Op == statesim.Submit {
-		return g.Met(f, s)
-	}
-	t, err := statesim.Apply(f, s, a)
-	return err == nil && g.Unmet(f, t) == g.Unmet(f, s)-1
 }
 
 // sameAction reports whether a and b are one action: the same operation
@@ -355,23 +349,9 @@ func setAll(q *Question) string {
 			plan = append(plan, suites.SetAction(f, w))
 		}
 	}
-	// Steps on an enabler first, so that what it enables takes the next.
-	slices.SortStableFunc(plan, func(a, b statesim.Action) int { return depth(f, a.Target) - depth(f, b.Target) })
+	plan = suites.EnablersFirst(f, plan) // what an enabler enables takes the steps after it
 	if q.Suite == "next_action" {
 		return statesim.English(f, plan[0])
 	}
 	return suites.PlanText(f, append(plan, statesim.SubmitAction))
-}
-
-// depth counts the conditions above the element r names.
-func depth(f *forms.Form, r forms.Ref) int {
-	i, err := f.Find(r)
-	if err != nil {
-		return 0
-	}
-	d := 0
-	for en := f.Elements[i].EnabledBy; en != nil && d <= len(f.Elements); en = f.Elements[en.Element].EnabledBy {
-		d++
-	}
-	return d
 }

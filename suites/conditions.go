@@ -33,11 +33,11 @@ func depth(f *forms.Form, i int) int {
 	return d
 }
 
-// enablersFirst reorders plan, stably, so that the steps on an enabler come
+// EnablersFirst reorders plan, stably, so that the steps on an enabler come
 // before the steps on the elements it enables: a person recovering a form
 // checks the box before typing into what it opens. Plans on forms without
 // conditions are returned as they are.
-func enablersFirst(f *forms.Form, plan []statesim.Action) []statesim.Action {
+func EnablersFirst(f *forms.Form, plan []statesim.Action) []statesim.Action {
 	if !f.Conditional() {
 		return plan
 	}

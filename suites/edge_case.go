@@ -48,7 +48,7 @@ func recoveryPlan(f *forms.Form, s statesim.State, g statesim.Goal, rng *rand.Ra
 			}
 		}
 	}
-	return enablersFirst(f, plan)
+	return EnablersFirst(f, plan)
 }
 
 // drawEdgeCase draws a form and a task, then candidates: each is the clean

@@ -72,22 +72,29 @@ func drawNextAction(c *cell, rng *rand.Rand) (Question, error) {
 }
 
 // Lenient returns the actions of f's vocabulary (statesim.Vocabulary, in
-// its order) that begin a shortest plan from s to g: those after which
-// one want fewer is unmet, since the number of unmet wants is the length
-// of a shortest plan. A text outside the vocabulary (typing the missing
-// end of a partly typed box) begins one by the same rule.
+// its order) that begin a shortest plan from s to g (see Begins). A text
+// outside the vocabulary (typing the missing end of a partly typed box)
+// begins one by the same rule.
 func Lenient(f *forms.Form, s statesim.State, g statesim.Goal) []statesim.Action {
-	at := g.Indices(f)
-	h := g.UnmetAt(at, s)
-	t := make(statesim.State, len(s))
 	var out []statesim.Action
 	for _, a := range statesim.Vocabulary(f) {
-		copy(t, s)
-		if statesim.ApplyInPlace(f, t, a) == nil && g.UnmetAt(at, t) == h-1 {
+		if Begins(f, s, g, a) {
 			out = append(out, a)
 		}
 	}
 	return out
+}
+
+// Begins reports whether action a begins a shortest plan from s to g: one
+// want fewer is unmet after it, since the number of unmet wants is the
+// length of a shortest plan (statesim.Goal.Unmet). Submit begins one only
+// from a state that meets g; an action that cannot be taken, none.
+func Begins(f *forms.Form, s statesim.State, g statesim.Goal, a statesim.Action) bool {
+	if a.Op == statesim.Submit {
+		return g.Met(f, s)
+	}
+	t, err := statesim.Apply(f, s, a)
+	return err == nil && g.Unmet(f, t) == g.Unmet(f, s)-1
 }
 
 // ActionReply words action a as a reply in format: a line of the action
@@ -124,9 +131,10 @@ func NextChance(f *forms.Form, g statesim.Goal, taken []statesim.Action, h int) 
 // of condition and randomly within a depth; each subset left is weighed
 // by the chance that such an order begins with the steps shown.
 func MissedOdds(f *forms.Form, g statesim.Goal, taken []statesim.Action, h int) []float64 {
-	depthOf := func(k int) int {
-		i, _ := f.Find(g.Wants[k].Target)
-		return depth(f, i)
+	depths := make([]int, len(g.Wants))
+	for k, w := range g.Wants {
+		i, _ := f.Find(w.Target)
+		depths[k] = depth(f, i)
 	}
 	done := make([]bool, len(g.Wants))
 	for _, a := range taken {
@@ -136,16 +144,23 @@ func MissedOdds(f *forms.Form, g statesim.Goal, taken []statesim.Action, h int) 
 			}
 		}
 	}
+	// The steps taken end at the deepest depth one of them has.
+	deepest, doneThere := -1, 0
 	var left []int
-	for k := range g.Wants {
-		if !done[k] {
+	for k, d := range done {
+		switch {
+		case !d:
 			left = append(left, k)
+		case depths[k] > deepest:
+			deepest, doneThere = depths[k], 1
+		case depths[k] == deepest:
+			doneThere++
 		}
 	}
 	in := make([]float64, len(g.Wants)) // weight of the subsets holding each want
 	var total float64
 	for _, u := range subsets(left, h) {
-		p := firstSteps(len(taken), done, u, depthOf)
+		p := firstSteps(u, depths, deepest, doneThere)
 		total += p
 		for _, k := range u {
 			in[k] += p
@@ -159,34 +174,25 @@ func MissedOdds(f *forms.Form, g statesim.Goal, taken []statesim.Action, h int) 
 	return in
 }
 
-// firstSteps returns the chance that an order of the wants done plus u,
-// sorted by depth and random within a depth, begins with the k done.
-func firstSteps(k int, done []bool, u []int, depthOf func(int) int) float64 {
-	if k == 0 {
+// firstSteps returns the chance that an order of the wants taken plus u,
+// sorted by depth and random within a depth, begins with the ones taken,
+// which end at depth deepest (-1: none taken) with doneThere of them at
+// that depth.
+func firstSteps(u []int, depths []int, deepest, doneThere int) float64 {
+	if deepest < 0 {
 		return 1
 	}
-	count := map[int][2]int{} // depth -> (done, left) wants at that depth
-	maxDone := 0
-	for j, d := range done {
-		if d {
-			c := count[depthOf(j)]
-			c[0]++
-			count[depthOf(j)] = c
-			maxDone = max(maxDone, depthOf(j))
-		}
-	}
+	leftThere := 0
 	for _, j := range u {
-		c := count[depthOf(j)]
-		c[1]++
-		count[depthOf(j)] = c
-		if depthOf(j) < maxDone {
+		switch {
+		case depths[j] < deepest:
 			return 0 // a shallower want would have come first
+		case depths[j] == deepest:
+			leftThere++
 		}
 	}
-	c := count[maxDone]
-	// At the deepest depth of the steps taken, they are the first c[0]
-	// of c[0]+c[1] in random order.
-	return 1 / binomial(c[0]+c[1], c[0])
+	// At that depth, the ones taken are the first of them in random order.
+	return 1 / binomial(doneThere+leftThere, doneThere)
 }
 
 // subsets returns every subset of size h of set.

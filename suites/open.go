@@ -1,7 +1,6 @@
 package suites
 
 import (
-	"math/big"
 	"math/rand/v2"
 	"strings"
 
@@ -130,7 +129,7 @@ func goldPlan(f *forms.Form, s statesim.State, g statesim.Goal, rng *rand.Rand) 
 			}
 		}
 	}
-	return enablersFirst(f, plan)
+	return EnablersFirst(f, plan)
 }
 
 // drawOpenTask draws a form and a task of cell c with more wants than
@@ -145,10 +144,18 @@ func drawOpenTask(c *cell, rng *rand.Rand, spare int) (forms.Form, statesim.Goal
 	return f, statesim.NewGoal(&f, wants), true
 }
 
-// binomial returns C(n, k) as a float64.
+// PlanChance is the bound on a reader of the text alone of a
+// plan_generation row whose start misses h of the task's w wants: it names
+// the missed ones with probability 1/C(w, h) at most.
+func PlanChance(w, h int) float64 { return 1 / binomial(w, h) }
+
+// binomial returns C(n, k), exactly for the small n of a form's wants.
 func binomial(n, k int) float64 {
-	v, _ := new(big.Float).SetInt(new(big.Int).Binomial(int64(n), int64(k))).Float64()
-	return v
+	c := 1
+	for i := 1; i <= k; i++ {
+		c = c * (n - k + i) / i // a product of i consecutive numbers divides by i!
+	}
+	return float64(c)
 }
 
 // openQuestion fills what the open-ended suites share: the metadata of

@@ -24,7 +24,7 @@ func drawPlanGeneration(c *cell, rng *rand.Rand) (Question, error) {
 	s := openStart(&f, g, miss, rng)
 	gold := withSubmit(goldPlan(&f, s, g, rng))
 	q := openQuestion(&f, g, s, gold)
-	q.Meta.Chance = 1 / binomial(len(g.Wants), c.h)
+	q.Meta.Chance = PlanChance(len(g.Wants), c.h)
 	q.Answer = PlanText(&f, gold)
 	q.Meta.Answer = q.Answer
 	q.Question = "Task: " + g.Text + "\nThe screenshot shows the form now. Write the shortest plan that completes the task from this state."

@@ -2,7 +2,6 @@ package verify
 
 import (
 	"math"
-	"math/big"
 	"slices"
 
 	"github.com/formplan/formplan/dataset"
@@ -24,13 +23,8 @@ func checkOpen(row *dataset.Row, suite string, m *suites.Meta, texts []string, r
 		p.addf("%d plans: an open-ended row holds one gold plan", len(m.Plans))
 		return
 	}
-	if len(row.PlansText) != 1 || row.PlansText[0] != texts[0] || len(row.PlansPDDL) != 1 || row.PlansPDDL[0] != suites.PlanPDDL(f, m.Plans[0]) {
-		p.addf("plans_text and plans_pddl do not render the gold plan")
-	}
+	checkRenderings(row, m, texts, p)
 	checkPictureIsStart(m, p)
-	if row.Caption == nil || *row.Caption != statesim.Describe(f, m.Start) {
-		p.addf("caption does not describe the pictured state")
-	}
 	if row.ImageNeeded == nil || !*row.ImageNeeded {
 		p.addf("image_needed is not true")
 	}
@@ -55,7 +49,7 @@ func checkOpen(row *dataset.Row, suite string, m *suites.Meta, texts []string, r
 		if h >= w {
 			p.addf("the start misses all %d wants: the text alone would tell the plan", w)
 		}
-		if want := 1 / binomial(w, h); !near(m.Chance, want) {
+		if want := suites.PlanChance(w, h); !near(m.Chance, want) {
 			p.addf("metadata chance %g, want 1/C(%d,%d) = %g", m.Chance, w, h, want)
 		}
 		if row.Answer != texts[0] {
@@ -107,12 +101,6 @@ func checkNextAction(row *dataset.Row, m *suites.Meta, h int, p *problems) {
 	if want := suites.ActionReply(f, m.Plans[0][0], m.Format); row.Answer != want {
 		p.addf("answer %q, want the gold step %q", row.Answer, want)
 	}
-}
-
-// binomial returns C(n, k) as a float64.
-func binomial(n, k int) float64 {
-	v, _ := new(big.Float).SetInt(new(big.Int).Binomial(int64(n), int64(k))).Float64()
-	return v
 }
 
 // near reports whether a and b agree to rounding.

@@ -619,7 +619,6 @@ func checkMeta(row *dataset.Row, suite string, m *suites.Meta, v validity, p *pr
 // checkColumns checks what every suite shares: choices, letters, labels,
 // answer index, plan renderings (texts holds each plan's English).
 func checkColumns(row *dataset.Row, m *suites.Meta, texts []string, p *problems) {
-	f := &m.Form
 	n := len(row.Choices)
 	if n < 2 || n > len(suites.Letters) {
 		p.addf("%d choices, want 2 to %d", n, len(suites.Letters))
@@ -657,6 +656,14 @@ func checkColumns(row *dataset.Row, m *suites.Meta, texts []string, p *problems)
 			}
 		}
 	}
+	checkRenderings(row, m, texts, p)
+}
+
+// checkRenderings checks what every suite renders from its metadata:
+// plans_text and plans_pddl (texts holds each plan's English), and the
+// caption of the pictured states.
+func checkRenderings(row *dataset.Row, m *suites.Meta, texts []string, p *problems) {
+	f := &m.Form
 	if len(row.PlansText) != len(m.Plans) || len(row.PlansPDDL) != len(m.Plans) {
 		p.addf("%d plans_text and %d plans_pddl entries for %d plans", len(row.PlansText), len(row.PlansPDDL), len(m.Plans))
 	} else {
