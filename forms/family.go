@@ -33,6 +33,7 @@ type Group struct {
 	TextPool  []string `json:"text_pool,omitempty"`  // text boxes: values a form's vocabulary is drawn from
 	TextVocab int      `json:"text_vocab,omitempty"` // text boxes: how many values per form (default 3)
 	InTask    int      `json:"in_task,omitempty"`    // how many of the group a task constrains; 0 means all
+	Layout    string   `json:"layout,omitempty"`     // LayoutColumn (default) or LayoutRow: how the group is drawn
 	// EnabledBy, if set, makes every element of the group conditional on
 	// a member of another group: see Condition and Enabler.
 	EnabledBy *Condition `json:"enabled_by,omitempty"`
@@ -78,16 +79,16 @@ var builtins = []Family{
 		Name:  "slider_checkboxes",
 		Refer: ByOrdinal,
 		Groups: []Group{
-			{Kind: Slider, MinCount: 1, MaxCount: 1, Ranges: []Range{{-10, 10, 1}, {0, 10, 1}}},
-			{Kind: Checkbox, MinCount: 3, MaxCount: 3},
+			{Kind: Slider, MinCount: 1, MaxCount: 1, Ranges: []Range{{-10, 10, 1}, {0, 10, 1}}, Layout: LayoutRow},
+			{Kind: Checkbox, MinCount: 3, MaxCount: 3, Layout: LayoutRow},
 		},
 	},
 	{
 		Name:  "radio_textboxes",
 		Refer: ByOrdinal,
 		Groups: []Group{
-			{Kind: Radio, MinCount: 3, MaxCount: 3, InTask: 1},
-			{Kind: TextBox, MinCount: 3, MaxCount: 3, TextPool: numbers(1000, 9999), TextVocab: 3, InTask: 1},
+			{Kind: Radio, MinCount: 3, MaxCount: 3, InTask: 1, Layout: LayoutRow},
+			{Kind: TextBox, MinCount: 3, MaxCount: 3, TextPool: numbers(1000, 9999), TextVocab: 3, InTask: 1, Layout: LayoutRow},
 		},
 	},
 	{
@@ -105,8 +106,8 @@ var builtins = []Family{
 		Name:  "radio_slider",
 		Refer: ByOrdinal,
 		Groups: []Group{
-			{Kind: Radio, MinCount: 3, MaxCount: 3},
-			{Kind: Slider, MinCount: 1, MaxCount: 1, Ranges: []Range{{-10, 10, 1}, {0, 10, 1}}, EnabledBy: &Condition{Group: 0, Member: -1}},
+			{Kind: Radio, MinCount: 3, MaxCount: 3, Layout: LayoutRow},
+			{Kind: Slider, MinCount: 1, MaxCount: 1, Ranges: []Range{{-10, 10, 1}, {0, 10, 1}}, EnabledBy: &Condition{Group: 0, Member: -1}, Layout: LayoutRow},
 		},
 	},
 }
@@ -242,6 +243,9 @@ func (f *Family) Validate() error {
 			if g.TextVocab < 0 || g.TextVocab > len(g.TextPool) {
 				return fmt.Errorf("%s: text_vocab %d: want 0 (default 3) to %d, the number of distinct values in text_pool", where, g.TextVocab, len(g.TextPool))
 			}
+		}
+		if err := checkLayout(g.Layout); err != nil {
+			return fmt.Errorf("%s: %v", where, err)
 		}
 		if g.InTask < 0 || g.InTask > g.MinCount {
 			return fmt.Errorf("%s: in_task %d: want 0 (all) to min_count %d", where, g.InTask, g.MinCount)
@@ -388,6 +392,7 @@ func (f *Family) NewForm(rng *rand.Rand) Form {
 				e.Label = list[i]
 			}
 			e.Group = GroupName(gi)
+			e.Layout = elementLayout(g.Layout)
 			if g.Kind == Slider {
 				r := g.Ranges[rng.IntN(len(g.Ranges))]
 				e.Min, e.Max, e.Step = r.Min, r.Max, r.Step

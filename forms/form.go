@@ -25,14 +25,15 @@ const (
 
 // Element is one control on a form.
 type Element struct {
-	ID      string `json:"id"`              // stable id within the form: e0, e1, ...
-	Kind    Kind   `json:"kind"`            // what the control is
-	Ordinal int    `json:"ordinal"`         // 1-based position among the form's elements of this kind
-	Label   string `json:"label,omitempty"` // text shown beside it; may be empty
-	Min     int    `json:"min,omitempty"`   // slider minimum
-	Max     int    `json:"max,omitempty"`   // slider maximum
-	Step    int    `json:"step,omitempty"`  // slider step (at least 1)
-	Group   string `json:"group,omitempty"` // the family group it was drawn from; radio buttons of one group exclude each other
+	ID      string `json:"id"`               // stable id within the form: e0, e1, ...
+	Kind    Kind   `json:"kind"`             // what the control is
+	Ordinal int    `json:"ordinal"`          // 1-based position among the form's elements of this kind
+	Label   string `json:"label,omitempty"`  // text shown beside it; may be empty
+	Min     int    `json:"min,omitempty"`    // slider minimum
+	Max     int    `json:"max,omitempty"`    // slider maximum
+	Step    int    `json:"step,omitempty"`   // slider step (at least 1)
+	Group   string `json:"group,omitempty"`  // the family group it was drawn from; radio buttons of one group exclude each other
+	Layout  string `json:"layout,omitempty"` // LayoutRow when its group is drawn in one row; "" (a column) otherwise
 	// EnabledBy, if set, makes the element conditional: see Enabler.
 	EnabledBy *Enabler `json:"enabled_by,omitempty"`
 }

@@ -68,7 +68,7 @@ func (f *Family) Largest() Form {
 		labels := slices.Clone(g.LabelList)
 		slices.SortStableFunc(labels, func(a, b string) int { return utf8.RuneCountInString(b) - utf8.RuneCountInString(a) })
 		for i := range g.MaxCount {
-			e := Element{Kind: g.Kind, Group: GroupName(gi), ID: elementID(len(form.Elements))}
+			e := Element{Kind: g.Kind, Group: GroupName(gi), ID: elementID(len(form.Elements)), Layout: elementLayout(g.Layout)}
 			ordinal[e.Kind]++
 			e.Ordinal = ordinal[e.Kind]
 			switch g.Labels {

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
-	"regexp"
 	"strings"
 	"testing"
 
@@ -21,11 +20,8 @@ import (
 func TestConditionalMarkup(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 5))
 	tag := func(html, id string) string {
-		m := regexp.MustCompile(`<[a-z]+ [^>]*data-el="` + id + `"[^>]*>`).FindString(html)
-		if m == "" {
-			t.Fatalf("no tag of %s in %s", id, html)
-		}
-		return m
+		start, end := testforms.ControlTag(t, html, id)
+		return html[start:end]
 	}
 	for _, fam := range append(forms.Builtins(), testforms.Conditional(t)...) {
 		for range 20 {

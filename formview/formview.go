@@ -29,6 +29,7 @@ const (
 type element struct {
 	ID, Kind, Label, Name, Value string
 	Min, Max, Step               int
+	Width                        int // a text box's content width, CSS px
 	On                           bool
 	// A conditional element names its enabler's id in EnabledBy, the
 	// least enabling value of a slider enabler in AtLeast ("" for a box or
@@ -37,10 +38,35 @@ type element struct {
 	Disabled           bool
 }
 
-type page struct {
-	Task     string
+// block is a run of elements drawn together: one row, or one element a
+// line.
+type block struct {
+	Row      bool
 	Elements []element
 }
+
+type page struct {
+	Task   string
+	Blocks []block
+	Submit element
+	// SubmitRow puts Submit in a 40 px row of its own, as form-sequence
+	// does, when the form has a row; otherwise it follows a line break,
+	// as in click-checkboxes.
+	SubmitRow bool
+	// Dense tightens the lines of a form with more of them than a
+	// MiniWoB task has (click-checkboxes draws at most 6), so that they
+	// fit the picture.
+	Dense bool
+}
+
+// NeutralTask is the instruction shown above a form whose question has
+// no task of its own (future_state): MiniWoB never leaves the bar empty,
+// and this wording, in its style, says nothing about the question.
+const NeutralTask = "Fill in the form and click Submit."
+
+// denseLines is the most lines a form has at MiniWoB's line height: the
+// most checkboxes click-checkboxes draws.
+const denseLines = 6
 
 // Head returns the style and script every page of forms needs.
 func Head() string {
@@ -58,7 +84,11 @@ func Job(f *forms.Form, s statesim.State, task, uid string) (render.Job, error) 
 	if err := statesim.Validate(f, s); err != nil {
 		return render.Job{}, fmt.Errorf("formview: %w", err)
 	}
+	if task == "" {
+		task = NeutralTask
+	}
 	p := page{Task: task}
+	lines := 0
 	for i, e := range f.Elements {
 		el := element{ID: e.ID, Kind: e.Kind.String(), Label: e.Label, Min: e.Min, Max: e.Max, Step: e.Step, On: s[i].N == 1}
 		switch e.Kind {
@@ -66,14 +96,38 @@ func Job(f *forms.Form, s statesim.State, task, uid string) (render.Job, error) 
 			el.Value = strconv.Itoa(s[i].N)
 		case forms.TextBox:
 			el.Value = s[i].S
+			el.Width = TextBoxWidth(f, e.Layout)
 		case forms.Radio:
 			el.Name = uid + "-" + e.Group
+		case forms.Submit:
+			p.Submit = el
+			continue
 		}
 		if e.EnabledBy != nil {
 			conditional(&el, f, s, i)
 		}
-		p.Elements = append(p.Elements, el)
+		row := e.Layout == forms.LayoutRow
+		if n := len(p.Blocks); n > 0 && row && p.Blocks[n-1].Row && f.Elements[i-1].Group == e.Group {
+			p.Blocks[n-1].Elements = append(p.Blocks[n-1].Elements, el)
+			continue
+		}
+		if n := len(p.Blocks); n > 0 && !row && !p.Blocks[n-1].Row {
+			p.Blocks[n-1].Elements = append(p.Blocks[n-1].Elements, el)
+		} else {
+			p.Blocks = append(p.Blocks, block{Row: row, Elements: []element{el}})
+		}
+		if row {
+			p.SubmitRow = true
+		}
 	}
+	for _, b := range p.Blocks {
+		if b.Row {
+			lines++
+		} else {
+			lines += len(b.Elements)
+		}
+	}
+	p.Dense = lines > denseLines
 	var b strings.Builder
 	if err := templates.FormHTML.ExecuteTemplate(&b, "form", p); err != nil {
 		return render.Job{}, fmt.Errorf("formview: %w", err)

@@ -10,15 +10,16 @@ import (
 // with the browser's disabled attribute, and Chromium paints every disabled
 // control in light neutral greys instead of the accent blue and the dark
 // grey of outlines (measured in Chromium 156 at scales 1 and 2, the same at
-// both but for anti-aliasing, in TestDisabledProbes):
+// both but for anti-aliasing, in TestDisabledProbes); a slider, drawn as
+// MiniWoB's jQuery UI slider is, takes its opacity of .35 when disabled:
 //
 //	control    part                  enabled            disabled
 //	checkbox   checked: fill, tick   #0075ff, white     #d1d1d1, #ededed
 //	           unchecked: frame      #767676 on white   #d1d1d1 on #f8f8f8
 //	radio      selected: ring, dot   #0075ff            #d1d1d1 to #e0e0e0, #d1d1d1
 //	           not selected: ring    #767676 on white   #d1d1d1 to #e0e0e0 on #f8f8f8
-//	slider     thumb                 #0075ff            #cbcbcb
-//	           track left, right     #0075ff, #efefef   #cbcbcb, #fafafa
+//	slider     handle outline, fill  #c5c5c5, #f6f6f6   #ebebeb, #fcfcfc
+//	           track outline, fill   #c5c5c5, white     #ebebeb, white
 //	text box   frame, background     #767676, white     #d0d0d0 to #d6d6d6, #f8f8f8
 //	           text                  black              #545454
 //
@@ -61,13 +62,17 @@ func isPale(r, g, b int) bool {
 	return n && l >= 241 && l <= 252
 }
 
-// isThumbGrey reports a disabled slider's thumb (#cbcbcb). The slider's
-// track, whose edges enter the bands thumbX reads, is lighter (#dedede and
-// up) where only the thumb is drawn, or darker (#bebebe and down) on its
-// filled part, outside the bands.
-func isThumbGrey(r, g, b int) bool {
+// isHandleGrey reports the outline of an enabled slider's handle
+// (#c5c5c5), and isHandleFaint a disabled one's, which the slider's
+// opacity of .35 lightens to about #ebebeb.
+func isHandleGrey(r, g, b int) bool {
 	l, n := neutralGrey(r, g, b)
-	return n && l >= 198 && l <= 214
+	return n && l >= 185 && l <= 212
+}
+
+func isHandleFaint(r, g, b int) bool {
+	l, n := neutralGrey(r, g, b)
+	return n && l >= 227 && l <= 242
 }
 
 // isGreyText reports the text of a disabled text box (#545454 on
@@ -107,17 +112,18 @@ func (t toggleFeatures) disabledToggle() (value, look int) {
 	return unclear, lookUnclear
 }
 
-// sliderThumb returns the x of the centre of a slider's thumb in pixels
-// and its look: blue when enabled, else grey. ok is false when it shows
-// neither.
-func (m *rgb) sliderThumb(b formview.Box, scale float64) (x float64, look int, ok bool) {
-	if x, ok := m.thumbX(b, scale, isBlue); ok {
+// sliderHandle returns the x of the centre of a slider's handle in pixels
+// and its look: a grey outline when enabled, a faint one when disabled.
+// ok is false when it shows neither.
+func (m *rgb) sliderHandle(b formview.Box, scale float64) (x float64, look int, ok bool) {
+	x, lum, ok := m.handleX(b, scale)
+	switch {
+	case !ok:
+		return 0, lookUnclear, false
+	case isHandleGrey(lum, lum, lum):
 		return x, lookEnabled, true
 	}
-	if x, ok := m.thumbX(b, scale, isThumbGrey); ok {
-		return x, lookDisabled, true
-	}
-	return 0, lookUnclear, false
+	return x, lookDisabled, true
 }
 
 // look reads the look of a text box from its frame and background: a dark

@@ -332,7 +332,7 @@ func TestPictureTampered(t *testing.T) {
 			}
 			to := v + dir*3*e.Step
 			scale := rows[i].Scale
-			dx := int(math.Round(thumbAt(e, b, scale, to) - thumbAt(e, b, scale, v)))
+			dx := int(math.Round(handleAt(e, b, scale, to) - handleAt(e, b, scale, v)))
 			img := decodePNG(t, rows[i].Image.Bytes)
 			orig := image.NewRGBA(img.Bounds())
 			draw.Draw(orig, orig.Bounds(), img, image.Point{}, draw.Src)
@@ -561,8 +561,8 @@ func visibleDiff(fa, fb *forms.Form, a, b statesim.State, scale float64) bool {
 				return true
 			}
 		case forms.Slider:
-			box := formview.Box{Pixels: [4]float64{0, 0, 100 * scale, 13 * scale}}
-			if math.Abs(thumbAt(ea, box, scale, a[i].N)-thumbAt(eb, box, scale, b[i].N)) > 2*thumbTolerance*scale ||
+			box := formview.Box{Pixels: [4]float64{0, 0, 102 * scale, 10 * scale}}
+			if math.Abs(handleAt(ea, box, scale, a[i].N)-handleAt(eb, box, scale, b[i].N)) > 2*thumbTolerance*scale ||
 				widthsDiffer(strconv.Itoa(a[i].N), strconv.Itoa(b[i].N)) {
 				return true
 			}
@@ -610,11 +610,11 @@ func TestTextWidth(t *testing.T) {
 		ok   bool
 	}{
 		{"", 0, true},
-		{"7", 5.5615234375, true},
-		{"7633", 4 * 5.5615234375, true},
-		{"76  ", 2 * 5.5615234375, true}, // trailing spaces leave no ink
-		{" 7", 2.7783203125 + 5.5615234375, true},
-		{"Wi", (1933.0 + 455) * 10 / 2048, true},
+		{"7", 1139 * formview.TextPx / 2048, true},
+		{"7633", 4 * 1139 * formview.TextPx / 2048, true},
+		{"76  ", 2 * 1139 * formview.TextPx / 2048, true}, // trailing spaces leave no ink
+		{" 7", (569 + 1139) * formview.TextPx / 2048, true},
+		{"Wi", (1933.0 + 455) * formview.TextPx / 2048, true},
 		{"é", 0, false},
 		{"a\tb", 0, false},
 	}
@@ -631,14 +631,14 @@ func TestTextWidth(t *testing.T) {
 		right float64
 		ok    bool
 	}{
-		{"7633", 22.9, true},
-		{"7633", 21, true},
-		{"7633", 17, false},
-		{"7633", 28.5, false},
-		{strings.Repeat("7", 40), textContentWidth + 0.5, true}, // cut off at the box's edge
-		{"héllo", 3, true}, // unknown widths are not checked
+		{"7633", 29.9, true},
+		{"7633", 28, true},
+		{"7633", 22, false},
+		{"7633", 37, false},
+		{strings.Repeat("7", 40), 120.5, true}, // cut off at the box's edge
+		{"héllo", 3, true},                     // unknown widths are not checked
 	} {
-		if _, got := textFits(tc.s, tc.right); got != tc.ok {
+		if _, got := textFits(tc.s, tc.right, formview.TextPx, 120); got != tc.ok {
 			t.Errorf("textFits(%q, %g) = %v, want %v", tc.s, tc.right, got, tc.ok)
 		}
 	}

@@ -96,6 +96,17 @@ func pixelRect(b formview.Box) rect {
 	}
 }
 
+// square returns the square in the middle of box b whose side is b's
+// shorter one: where the browser draws a checkbox or radio button whose
+// box is wider than tall, as click-checkboxes' 20 px wide inputs are.
+func square(b formview.Box) formview.Box {
+	side := min(b.Pixels[2], b.Pixels[3])
+	b.Pixels[0] += (b.Pixels[2] - side) / 2
+	b.Pixels[1] += (b.Pixels[3] - side) / 2
+	b.Pixels[2], b.Pixels[3] = side, side
+	return b
+}
+
 // inset shrinks r by fraction f of its width and height on each side, and
 // by at least one pixel.
 func (r rect) inset(f float64) rect {
@@ -144,7 +155,7 @@ type toggleFeatures struct {
 }
 
 func (m *rgb) toggle(b formview.Box, centre float64) toggleFeatures {
-	r := pixelRect(b)
+	r := pixelRect(square(b))
 	c := r.inset(centre)
 	return toggleFeatures{
 		centreBlue:  m.frac(c, isBlue),
@@ -185,60 +196,88 @@ func (m *rgb) probeToggle(b formview.Box, centre float64) (value, look int) {
 	return t.disabledToggle()
 }
 
-// thumbX returns the x of the centre of a slider's thumb in pixels, from
-// the pixels of the bands above and below the track that is reports: blue
-// (isBlue) where only an enabled slider's thumb is drawn, or the grey of a
-// disabled one's (isThumbGrey); ok is false when there are too few.
-func (m *rgb) thumbX(b formview.Box, scale float64, is func(r, g, b int) bool) (x float64, ok bool) {
-	r := pixelRect(b)
-	band := max(1, int(math.Round(0.2*float64(r.y1-r.y0))))
-	sum, n := 0.0, 0
-	for _, rows := range [2][2]int{{r.y0, r.y0 + band}, {r.y1 - band, r.y1}} {
-		for y := rows[0]; y < rows[1]; y++ {
-			for x := r.x0; x < r.x1; x++ {
-				if is(m.at(x, y)) {
-					sum += float64(x) + 0.5
-					n++
-				}
+// handleX returns the x of the centre of a slider's handle in pixels, and
+// the lightness of its outline (see handleRun); ok is false when the
+// band above the track holds no such outline. The handle stands 2 CSS px
+// above and below the track (box b), and only it is drawn in the band
+// above: there its outline's top edge is a straight run of one grey, as
+// wide as the handle less its rounded corners, whichever value it shows.
+func (m *rgb) handleX(b formview.Box, scale float64) (x float64, lum int, ok bool) {
+	y0 := int(math.Round(b.Pixels[1] - handleAbove*scale))
+	y1 := int(math.Round(b.Pixels[1]))
+	x0 := int(math.Floor(b.Pixels[0] - (handleHalf-handleInset+1)*scale))
+	x1 := int(math.Ceil(b.Pixels[0] + b.Pixels[2] + (handleHalf+1)*scale))
+	best, bestLen := 0.0, 0
+	for y := y0; y < y1; y++ {
+		for _, run := range [2]func(r, g, b int) bool{isHandleGrey, isHandleFaint} {
+			start, n := m.longestRun(y, x0, x1, run)
+			if n > bestLen {
+				best, bestLen = float64(start)+float64(n)/2, n
+				l, _ := neutralGrey(m.at(start+n/2, y))
+				lum = l
 			}
 		}
 	}
-	if float64(n) < 4*scale*scale {
-		return 0, false
+	if float64(bestLen) < handleRun*scale {
+		return 0, 0, false
 	}
-	return sum / float64(n), true
+	return best, lum, true
 }
 
-// thumbRadius is the distance, in CSS px, from either end of a slider's box
-// to the centre of its thumb at that end of the range.
-const thumbRadius = 8
+// longestRun returns where the longest run of pixels that is reports in
+// row y, between x0 and x1, starts, and how long it is.
+func (m *rgb) longestRun(y, x0, x1 int, is func(r, g, b int) bool) (start, n int) {
+	cur := 0
+	for x := x0; x < x1; x++ {
+		if is(m.at(x, y)) {
+			cur++
+			if cur > n {
+				start, n = x-cur+1, cur
+			}
+		} else {
+			cur = 0
+		}
+	}
+	return start, n
+}
 
-// thumbTolerance is how far, in CSS px, a thumb may be from where its value
-// puts it: on real pictures it is at most 0.4 px off.
+// The handle of a slider, in CSS px (as templates/form.html.tmpl draws
+// MiniWoB's jQuery UI handle): 14 px square with 3 px rounded corners,
+// its top 2 px above the track's box; its centre runs from 2 px right of
+// the box's left edge, at the least value, to the box's right edge, at
+// the greatest (the track's 100 px content width).
+const (
+	handleHalf  = 7
+	handleAbove = 2.5 // the band read, above the track's box
+	handleInset = 2   // from the box's left edge to the centre at the least value
+	handleRun   = 6   // the least run of outline, times the scale
+)
+
+// handleAt returns where the centre of the handle of slider e is at value
+// v, in the pixels of box b.
+func handleAt(e *forms.Element, b formview.Box, scale float64, v int) float64 {
+	frac := float64(v-e.Min) / float64(e.Max-e.Min)
+	return b.Pixels[0] + handleInset*scale + frac*(b.Pixels[2]-handleInset*scale)
+}
+
+// thumbTolerance is how far, in CSS px, a handle may be from where its
+// value puts it.
 const thumbTolerance = 1.5
 
-// thumbAt returns where the centre of the thumb of slider e is at value v,
-// in the pixels of box b.
-func thumbAt(e *forms.Element, b formview.Box, scale float64, v int) float64 {
-	a := thumbRadius * scale
-	frac := float64(v-e.Min) / float64(e.Max-e.Min)
-	return b.Pixels[0] + a + frac*(b.Pixels[2]-2*a)
-}
-
-// sliderValue returns the value of slider e whose thumb is nearest x, and
+// sliderValue returns the value of slider e whose handle is nearest x, and
 // whether the slider's steps are far enough apart to tell it from the next.
 func sliderValue(e *forms.Element, b formview.Box, scale, x float64) (v int, exact bool) {
-	a := thumbRadius * scale
-	span := b.Pixels[2] - 2*a
-	frac := (x - b.Pixels[0] - a) / span
+	span := b.Pixels[2] - handleInset*scale
+	frac := (x - b.Pixels[0] - handleInset*scale) / span
 	steps := (e.Max - e.Min) / e.Step
 	k := min(max(int(math.Round(frac*float64(steps))), 0), steps)
 	return e.Min + k*e.Step, span/float64(steps) >= 2*thumbTolerance*scale
 }
 
 // sliderValueMargin is the gap, in CSS px, between a slider's box and the
-// value printed after it: the input's right margin.
-const sliderValueMargin = 3
+// value printed after it: a space of the form's 10 px text and the
+// value's 5 px margin, as in form-sequence.
+const sliderValueMargin = 569.0/2048*formview.ValuePx + 5
 
 // printedValue measures the value printed after a slider: the dark pixels
 // from its box's right edge to 40 CSS px past it, and the right edge of
@@ -306,8 +345,8 @@ type textFeatures struct {
 }
 
 // textContentLeft is the left edge of a text box's content, in CSS px from
-// its box: 1 px of border and 2 of padding.
-const textContentLeft = 3
+// its box: the browser's 2 px of border and 2 of padding.
+const textContentLeft = 4
 
 func (m *rgb) text(b formview.Box, scale float64) textFeatures {
 	r := pixelRect(b)
@@ -422,21 +461,21 @@ func probeElement(f *forms.Form, i int, v statesim.Value, enabled bool, b formvi
 		}
 		return lookProblem(look, enabled)
 	case forms.Slider:
-		x, look, ok := img.sliderThumb(b, scale)
+		x, look, ok := img.sliderHandle(b, scale)
 		if !ok {
-			return "shows no thumb"
+			return "shows no handle"
 		}
-		if want := thumbAt(e, b, scale, v.N); math.Abs(x-want) > thumbTolerance*scale {
+		if want := handleAt(e, b, scale, v.N); math.Abs(x-want) > thumbTolerance*scale {
 			got, exact := sliderValue(e, b, scale, x)
 			about := ""
 			if !exact {
 				about = "about "
 			}
-			return fmt.Sprintf("has its thumb at %s%d (x %.1f px) but the state has it at %d (x %.1f px)", about, got, x, v.N, want)
+			return fmt.Sprintf("has its handle at %s%d (x %.1f px) but the state has it at %d (x %.1f px)", about, got, x, v.N, want)
 		}
 		ink, right := img.printedValue(b, scale)
 		text := strconv.Itoa(v.N)
-		switch want, ok := textFits(text, right); {
+		switch want, ok := textFits(text, right, formview.ValuePx, math.Inf(1)); {
 		case float64(ink) < textInk*scale*scale:
 			return "has no value printed after it"
 		case textWidths && !ok:
@@ -455,7 +494,7 @@ func probeElement(f *forms.Form, i int, v statesim.Value, enabled bool, b formvi
 		case !full && wantFull:
 			return fmt.Sprintf("looks empty but the state has %s", strconv.Quote(v.S))
 		case full && textWidths:
-			if want, ok := textFits(v.S, t.right/scale); !ok {
+			if want, ok := textFits(v.S, t.right/scale, formview.TextPx, float64(formview.TextBoxWidth(f, e.Layout))); !ok {
 				return fmt.Sprintf("holds text %.1f px wide, but %s would be %.1f px wide", t.right/scale, strconv.Quote(v.S), want)
 			}
 		}

@@ -96,6 +96,8 @@ var enabledMargins = []margin{
 	{"radio off ring grey", true, offRing, 0.1},
 	{"radio off ring blue", false, offRingBlue, 0.04},
 	{"slider value ink (/scale²)", true, textInk, 2},
+	{"slider handle outline lightness", true, 185, 4},
+	{"slider handle outline lightness", false, 212, 4},
 	{"textbox frame", true, textFrame, 0.3},
 	{"textbox pale", false, textPale, 0.3},
 	{"textbox empty ink (/scale²)", false, textInk, 1},
@@ -120,7 +122,8 @@ var disabledMargins = func() []margin {
 		}
 	}
 	return append(out,
-		margin{"slider disabled blue thumb", false, 0.5, 0.5},
+		margin{"slider disabled handle outline lightness", true, 227, 3},
+		margin{"slider disabled handle outline lightness", false, 242, 3},
 		margin{"textbox disabled frame", false, textFrame, 0.3},
 		margin{"textbox disabled frame faint", true, textFrame, 0.3},
 		margin{"textbox disabled pale", true, textPale, 0.2},
@@ -131,8 +134,8 @@ var disabledMargins = func() []margin {
 // offLimits are the measures of where things are drawn, which must be
 // within ± their limit.
 var offLimits = map[string]float64{
-	"slider thumb off by (CSS px)":                     thumbTolerance / 2,
-	"slider disabled thumb off by (CSS px)":            thumbTolerance / 2,
+	"slider handle off by (CSS px)":                    thumbTolerance / 2,
+	"slider disabled handle off by (CSS px)":           thumbTolerance / 2,
 	"slider value right edge off by (CSS px)":          textSlack / 2,
 	"textbox text right edge off by (CSS px)":          textSlack / 2,
 	"textbox disabled text right edge off by (CSS px)": textSlack / 2,
@@ -200,23 +203,16 @@ func measureElement(add func(key string, v float64), f *forms.Form, s statesim.S
 			add(st+" ring faint", t.ringFaint)
 		}
 	case forms.Slider:
-		is := isBlue
-		if dis != "" {
-			is = isThumbGrey
-		}
-		x, ok := img.thumbX(b, scale, is)
+		x, lum, ok := img.handleX(b, scale)
 		if !ok {
-			return fmt.Sprintf("%s: no thumb", e.ID)
+			return fmt.Sprintf("%s: no handle", e.ID)
 		}
-		add("slider"+dis+" thumb off by (CSS px)", (x-thumbAt(e, b, scale, v.N))/scale)
-		if dis != "" {
-			_, blue := img.thumbX(b, scale, isBlue)
-			add("slider disabled blue thumb", float64(pickNum(blue)))
-		}
+		add("slider"+dis+" handle off by (CSS px)", (x-handleAt(e, b, scale, v.N))/scale)
+		add("slider"+dis+" handle outline lightness", float64(lum))
 		ink, right := img.printedValue(b, scale)
-		w, _ := textWidth(strconv.Itoa(v.N))
+		w, _ := formview.TextWidth(strconv.Itoa(v.N), formview.ValuePx)
 		add("slider value ink (/scale²)", float64(ink)/scale/scale)
-		add("slider value right edge off by (CSS px)", right-w)
+		add("slider value right edge off by (CSS px)", right+inkBearing-w)
 	case forms.TextBox:
 		t := img.text(b, scale)
 		k := "textbox" + dis
@@ -229,7 +225,7 @@ func measureElement(add func(key string, v float64), f *forms.Form, s statesim.S
 		}
 		w, _ := textWidth(v.S)
 		add(k+" text ink (/scale²)", float64(t.ink)/scale/scale)
-		add(k+" text right edge off by (CSS px)", t.right/scale-w)
+		add(k+" text right edge off by (CSS px)", t.right/scale+inkBearing-w)
 	}
 	return ""
 }

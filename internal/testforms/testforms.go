@@ -48,16 +48,32 @@ func Conditional(tb testing.TB) []forms.Family {
 // fails when html has no such element.
 func FlipDisabled(tb testing.TB, html, id string) string {
 	tb.Helper()
-	mark := `data-el="` + id + `"`
-	at := strings.Index(html, mark)
-	if at < 0 {
-		tb.Fatalf("no element %s in %s", id, html)
-	}
-	end := at + strings.IndexByte(html[at:], '>')
+	at, end := ControlTag(tb, html, id)
 	if tag := html[at:end]; strings.Contains(tag, " disabled") {
 		return html[:at] + strings.Replace(tag, " disabled", "", 1) + html[end:]
 	}
-	return html[:at] + mark + " disabled" + html[at+len(mark):]
+	return html[:end] + " disabled" + html[end:]
+}
+
+// ControlTag returns where, in html, the opening tag of element id's
+// control starts and where its closing '>' is: the tag marked
+// data-el=id, or for a slider, whose mark is on the span that draws its
+// track, the range input inside that span.
+func ControlTag(tb testing.TB, html, id string) (start, end int) {
+	tb.Helper()
+	at := strings.Index(html, `data-el="`+id+`"`)
+	if at < 0 {
+		tb.Fatalf("no element %s in %s", id, html)
+	}
+	start = strings.LastIndexByte(html[:at], '<')
+	if strings.HasPrefix(html[start:], "<span") {
+		in := strings.Index(html[at:], "<input")
+		if in < 0 {
+			tb.Fatalf("slider %s has no input in %s", id, html)
+		}
+		start = at + in
+	}
+	return start, start + strings.IndexByte(html[start:], '>')
 }
 
 // Mixed returns a family the built-ins lack: one form with checkboxes and

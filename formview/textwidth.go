@@ -1,0 +1,73 @@
+package formview
+
+import (
+	"math"
+	"strings"
+
+	"github.com/formplan/formplan/forms"
+)
+
+// Font sizes of the text in a picture, in CSS px: a text box keeps the
+// browser's own size for inputs (13.33 px, as MiniWoB's do), and a
+// slider's printed value is set in the form area's 10 px.
+const (
+	TextPx  = 40.0 / 3
+	ValuePx = 10
+)
+
+// Content widths of a text box, in CSS px, before it widens to hold its
+// form's longest value: MiniWoB's 120 px of core.css on a line of its own,
+// and form-sequence-2's 30 px in a row.
+const (
+	textWidthColumn = 120
+	textWidthRow    = 30
+)
+
+// asciiAdvance holds the advance widths of the printable ASCII characters,
+// ' ' to '~', in Arial and in Liberation Sans, which copies Arial's
+// metrics, in 1/2048 em (read from the hmtx table of
+// LiberationSans-Regular.ttf).
+var asciiAdvance = [95]int{
+	569, 569, 727, 1139, 1139, 1821, 1366, 391, 682, 682, 797, 1196, 569, 682, 569, 569, // ' '..'/'
+	1139, 1139, 1139, 1139, 1139, 1139, 1139, 1139, 1139, 1139, 569, 569, 1196, 1196, 1196, 1139, // '0'..'?'
+	2079, 1366, 1366, 1479, 1479, 1366, 1251, 1593, 1479, 569, 1024, 1366, 1139, 1706, 1479, 1593, // '@'..'O'
+	1366, 1593, 1479, 1366, 1251, 1479, 1366, 1933, 1366, 1366, 1251, 569, 569, 569, 961, 1139, // 'P'..'_'
+	682, 1139, 1139, 1024, 1139, 1139, 569, 1139, 1139, 455, 455, 1024, 455, 1706, 1139, 1139, // '`'..'o'
+	1139, 1139, 682, 1024, 569, 1139, 1024, 1479, 1024, 1024, 1024, 684, 532, 684, 1196, // 'p'..'~'
+}
+
+// TextWidth returns the width in CSS px of s set at px in Liberation Sans,
+// up to its last character that is not a space, and false when s holds a
+// character outside printable ASCII, whose width is not known.
+func TextWidth(s string, px float64) (float64, bool) {
+	s = strings.TrimRight(s, " ")
+	units := 0
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c < ' ' || c > '~' {
+			return 0, false
+		}
+		units += asciiAdvance[c-' ']
+	}
+	return float64(units) * px / 2048, true
+}
+
+// TextBoxWidth returns the content width, in CSS px, of the text boxes of
+// f laid out as layout (forms.Element.Layout): MiniWoB's width, or wider
+// when the form's longest value (f.TextValues) needs more, so that every
+// value a picture can show is seen whole. A character of unknown width
+// counts as 1 em.
+func TextBoxWidth(f *forms.Form, layout string) int {
+	w := float64(textWidthColumn)
+	if layout == forms.LayoutRow {
+		w = textWidthRow
+	}
+	for _, v := range f.TextValues {
+		n, ok := TextWidth(v, TextPx)
+		if !ok {
+			n = float64(len([]rune(v))) * TextPx
+		}
+		w = max(w, n)
+	}
+	return int(math.Ceil(w))
+}
