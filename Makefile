@@ -3,7 +3,7 @@
 
 GO ?= go
 
-.PHONY: gen test chromium deps check vuln bench bench-e2e blind
+.PHONY: gen test chromium deps check vuln bench bench-e2e blind look-sheet
 
 gen: chromium
 	$(GO) run ./cmd/gen $(ARGS)
@@ -56,3 +56,8 @@ bench-e2e: deps
 # and fails if any beats chance.
 blind:
 	$(GO) run ./cmd/gen blind > blind/table.md.new && mv blind/table.md.new blind/table.md && tail -1 blind/table.md
+
+# look-sheet rewrites docs/look, each built-in family's picture beside the
+# MiniWoB task it stands for.
+look-sheet: chromium
+	$(GO) test ./formview -run '^TestLookSheet$$' -count=1 -update

@@ -37,6 +37,7 @@ const configExample = `families:
         max_count: 5
         labels: list
         label_list: [apple, banana, cherry, damson, elder]
+        layout: column    # or row: the group side by side
 suites:
   edge_case: 300
   future_state: 600`
