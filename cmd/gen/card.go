@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -11,16 +12,20 @@ import (
 
 	"github.com/formplan/formplan/dataset"
 	"github.com/formplan/formplan/export"
+	"github.com/formplan/formplan/merge"
+	"github.com/formplan/formplan/outdir"
 )
 
-// cardCmd is gen card DIR: it (re)writes the dataset card, Croissant file and
-// lmms-eval tasks of a dataset, as after the last shard of a sharded run.
+// cardCmd is gen card DIR: it merges the shards of a sharded run into the
+// files of a single run, then (re)writes the dataset card, Croissant file
+// and lmms-eval tasks of the dataset.
 func cardCmd(args []string, stdout, stderr io.Writer) error {
 	fs := pflag.NewFlagSet("gen card", pflag.ContinueOnError)
 	fs.SetOutput(stderr)
 	tsv := fs.Bool("vlmevalkit", false, "also write the VLMEvalKit TSV of every suite")
+	keep := fs.Bool("keep-shards", false, "describe the shard files as they are instead of merging each suite's shards into one file")
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "gen card writes README.md, croissant.json and lmms-eval tasks beside a dataset's files.\n\nUsage:\n  gen card [--vlmevalkit] DIR\n\nExample, after the 8 shards of a run:\n  gen card paper/\n\nFlags:\n%s", fs.FlagUsages())
+		fmt.Fprintf(stderr, "gen card merges the shards of a run into one file per suite, byte for byte the file\na single run writes, then writes README.md, croissant.json and lmms-eval tasks.\n\nUsage:\n  gen card [--vlmevalkit] [--keep-shards] DIR\n\nExample, after the 8 shards of a run:\n  gen card paper/\n\nFlags:\n%s", fs.FlagUsages())
 	}
 	if done, err := parseArgs(fs, args); done || err != nil {
 		return err
@@ -29,6 +34,11 @@ func cardCmd(args []string, stdout, stderr io.Writer) error {
 		return usagef("gen card takes one dataset directory, such as: gen card out/")
 	}
 	dir := fs.Arg(0)
+	if !*keep {
+		if err := mergeShards(dir, stdout); err != nil {
+			return err
+		}
+	}
 	info, err := runInfo(dir)
 	if err != nil {
 		return err
@@ -42,6 +52,36 @@ func cardCmd(args []string, stdout, stderr io.Writer) error {
 		}
 	}
 	fmt.Fprintf(stdout, "wrote %s\n", filepath.Join(dir, "README.md"))
+	return nil
+}
+
+// mergeShards merges the shards of every suite of dir (package merge),
+// holding dir against every run meanwhile, and then records in its
+// manifest that the run is whole, as a single run leaves it.
+func mergeShards(dir string, stdout io.Writer) error {
+	if files, _ := filepath.Glob(filepath.Join(dir, "*", "test-*.parquet")); len(files) == 0 {
+		return nil // runInfo says what is wrong
+	}
+	lock, err := outdir.Exclusive(dir)
+	if errors.Is(err, outdir.ErrBusy) {
+		return usageError{"gen card: " + err.Error()}
+	}
+	if err != nil {
+		return fmt.Errorf("gen card: %w", err)
+	}
+	defer lock.Release()
+	done, err := merge.Dir(dir)
+	if err != nil {
+		return fmt.Errorf("gen card: %w", err)
+	}
+	for _, r := range done {
+		if r.Shards > 0 {
+			fmt.Fprintf(stdout, "merged %d shards of %s: %d rows in %s\n", r.Shards, r.Suite, r.Rows, r.File)
+		}
+	}
+	if err := lock.SetShards(1); err != nil {
+		return fmt.Errorf("gen card: %w", err)
+	}
 	return nil
 }
 

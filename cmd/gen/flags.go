@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -83,7 +84,7 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 	fs.Float64Var(&c.scale, "scale", 1, "screenshot scale: 1 gives MiniWoB's 160 x 210 pixels, 2 and 3 sharper pictures")
 	fs.StringVar(&c.chrome, "chrome", "", "path to Chromium (default: $CHROME_PATH, then chromium on PATH)")
 	fs.StringVar(&c.config, "config", "", "JSON or YAML file with custom families and a suite mix")
-	shard := fs.String("shard", "", "write only shard K of N (K from 0), such as 3/8; the N shards together are the whole run")
+	shard := fs.String("shard", "", "write only shard K of N (K from 0), such as 3/8; the N shards together are the whole run; auto takes K and N from a Slurm array, auto/N takes K from a Kubernetes Indexed Job")
 	fs.BoolVar(&c.resume, "resume", false, "keep files an interrupted run already completed and make the rest")
 	fs.BoolVar(&c.force, "force", false, "replace another run's dataset in --out: remove the files this run would not write")
 	format := fs.String("format", "parquet", "comma-separated outputs: parquet (always), vlmevalkit (TSV per suite)")
@@ -148,7 +149,7 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 			}
 		}
 	}
-	if c.shard, c.shards, err = parseShard(*shard); err != nil {
+	if c.shard, c.shards, err = parseShard(*shard, os.Getenv); err != nil {
 		return nil, err
 	}
 	if c.formats, err = splitKnown(*format, "format", []string{"parquet", "vlmevalkit"}); err != nil {
@@ -237,23 +238,6 @@ func parseRange(s string) (int, int, error) {
 		return 0, 0, usagef("--horizon %q: at most %d actions before Submit", s, suites.MaxHorizon)
 	}
 	return a, b, nil
-}
-
-// parseShard reads K/N; "" means the whole run.
-func parseShard(s string) (int, int, error) {
-	if s == "" {
-		return 0, 1, nil
-	}
-	ks, ns, ok := strings.Cut(s, "/")
-	k, err1 := strconv.Atoi(ks)
-	n, err2 := strconv.Atoi(ns)
-	if !ok || err1 != nil || err2 != nil {
-		return 0, 0, usagef("--shard %q: write K/N, such as 0/4 for the first of four shards", s)
-	}
-	if n < 1 || n > maxShards || k < 0 || k >= n {
-		return 0, 0, usagef("--shard %q: want 1 <= N <= %d and 0 <= K < N (shards count from 0)", s, maxShards)
-	}
-	return k, n, nil
 }
 
 // checkScale accepts scales above 0 and at most 4 that give a picture of

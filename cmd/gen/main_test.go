@@ -189,7 +189,7 @@ func TestShardsMakeTheSingleRun(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(sharded, "README.md")); err == nil {
 		t.Error("a shard wrote the dataset card before the other shards were done")
 	}
-	if _, _, err := runGen(t, "card", sharded); err != nil {
+	if _, _, err := runGen(t, "card", "--keep-shards", sharded); err != nil {
 		t.Fatal(err)
 	}
 	card, err := os.ReadFile(filepath.Join(sharded, "README.md"))
