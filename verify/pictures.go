@@ -10,6 +10,7 @@ import (
 	"reflect"
 
 	"github.com/formplan/formplan/dataset"
+	"github.com/formplan/formplan/forms"
 	"github.com/formplan/formplan/formview"
 	"github.com/formplan/formplan/render"
 	"github.com/formplan/formplan/suites"
@@ -206,7 +207,10 @@ func boxesProblem(m *suites.Meta, bs []formview.Box, W, H float64) string {
 	if len(bs) != len(f.Elements) {
 		return fmt.Sprintf("%d boxes for %d elements", len(bs), len(f.Elements))
 	}
-	bottom := math.Inf(-1)
+	// Lines go down the picture: an element that starts a line starts
+	// below every line before; one that follows in its group's row
+	// starts right of the element before it, below the lines before.
+	bottom, lineBottom, right := math.Inf(-1), math.Inf(-1), math.Inf(-1)
 	for i, b := range bs {
 		e := &f.Elements[i]
 		if b.ID != e.ID || b.Kind != e.Kind.String() {
@@ -219,10 +223,18 @@ func boxesProblem(m *suites.Meta, bs []formview.Box, W, H float64) string {
 		if !b.Inside(W, H) {
 			return fmt.Sprintf("box of %s, %g x %g at (%g, %g), is not inside the %g x %g picture", e.ID, w, h, x, y, W, H)
 		}
-		if y < bottom-formview.BoxSlack {
-			return fmt.Sprintf("box of %s starts at y %g, above the bottom %g of the box before", e.ID, y, bottom)
+		inRow := i > 0 && e.Layout == forms.LayoutRow && f.Elements[i-1].Layout == forms.LayoutRow && f.Elements[i-1].Group == e.Group
+		if !inRow {
+			bottom = max(bottom, lineBottom)
+			lineBottom, right = math.Inf(-1), math.Inf(-1)
 		}
-		bottom = y + h
+		if y < bottom-formview.BoxSlack {
+			return fmt.Sprintf("box of %s starts at y %g, above the bottom %g of the line before", e.ID, y, bottom)
+		}
+		if x < right-formview.BoxSlack {
+			return fmt.Sprintf("box of %s starts at x %g, left of the right edge %g of the box before it in its row", e.ID, x, right)
+		}
+		lineBottom, right = max(lineBottom, y+h), x+w
 		norm := [4]float64{x / W, y / H, w / W, h / H}
 		for c := range norm {
 			if math.Abs(norm[c]-b.Norm[c]) > 1e-6 {

@@ -320,9 +320,10 @@ func TestPictureTampered(t *testing.T) {
 			i, j := pasteToggle(t, rows, forms.Radio, 1)
 			return i, fmt.Sprintf("image: %s looks selected but the state has it not selected", elementName(ptr(meta(t, &rows[i]).Form), j))
 		}},
-		{"slider thumb moved", "edge_case", func(t *testing.T, rows []dataset.Row) (int, string) {
-			// Shift the whole slider, thumb and track, 3 steps to the
-			// left or right.
+		{"slider handle moved", "edge_case", func(t *testing.T, rows []dataset.Row) (int, string) {
+			// Shift the whole slider, handle and track, 3 steps to the
+			// left or right: the handle stands 7 px past the track's ends
+			// and 2 px above and below it.
 			i, j, b := element(t, rows, forms.Slider, func(v statesim.Value, e *forms.Element) bool { return true })
 			m := meta(t, &rows[i])
 			e, v := &m.Form.Elements[j], m.Pictures[0][j].N
@@ -336,7 +337,7 @@ func TestPictureTampered(t *testing.T) {
 			img := decodePNG(t, rows[i].Image.Bytes)
 			orig := image.NewRGBA(img.Bounds())
 			draw.Draw(orig, orig.Bounds(), img, image.Point{}, draw.Src)
-			r := boxRect(b, int(math.Ceil(scale)))
+			r := boxRect(b, int(math.Ceil(8*scale)))
 			draw.Draw(img, r, image.White, image.Point{}, draw.Src)
 			src := r
 			if dx > 0 {
@@ -346,7 +347,7 @@ func TestPictureTampered(t *testing.T) {
 			}
 			pasteFrom(img, src.Add(image.Pt(dx, 0)), orig, src)
 			rows[i].Image.Bytes = encodePNG(t, img)
-			return i, fmt.Sprintf("image: %s has its thumb at %d", elementName(&m.Form, j), to)
+			return i, fmt.Sprintf("image: %s has its handle at %d", elementName(&m.Form, j), to)
 		}},
 		{"text box emptied", "plan_semantic", func(t *testing.T, rows []dataset.Row) (int, string) {
 			i, j, b := element(t, rows, forms.TextBox, func(v statesim.Value, _ *forms.Element) bool { return v.S != "" })
