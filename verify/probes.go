@@ -19,9 +19,10 @@ import (
 // draws each kind of element in Chromium: a checked checkbox is a box filled
 // with the accent blue, an unchecked one a grey outline around white; a
 // selected radio button is a blue ring around a blue dot, an unselected one
-// a grey ring around white; a slider is a track with a blue round thumb
-// whose centre moves linearly from one end to the other, and its value
-// printed after it; a text box is a grey frame with dark text inside, or
+// a grey ring around white; a slider, MiniWoB's jQuery UI slider, is a
+// grey-framed track with a square grey handle standing out above it, whose
+// centre moves linearly from one end to the other, and its value printed
+// after it; a text box is a grey frame with dark text inside, or
 // none. A disabled element is drawn in light greys instead (see
 // disabledprobe.go). Where the file says the pictures were set in Liberation Sans, the
 // width of a text box's text and of a slider's printed value is checked
@@ -262,7 +263,7 @@ func handleAt(e *forms.Element, b formview.Box, scale float64, v int) float64 {
 
 // thumbTolerance is how far, in CSS px, a handle may be from where its
 // value puts it.
-const thumbTolerance = 1.5
+const thumbTolerance = 1.5 // on real pictures at most 0.25 px off (TestProbeMargins)
 
 // sliderValue returns the value of slider e whose handle is nearest x, and
 // whether the slider's steps are far enough apart to tell it from the next.

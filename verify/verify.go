@@ -75,7 +75,7 @@
 //     pictures (metadata.pictures; the start for every suite but
 //     temporal_order, whose two pictures show two states of its run), read
 //     from its pixels in each element's box: every checkbox checked or not,
-//     every radio button selected or not, the slider's thumb where its
+//     every radio button selected or not, the slider's handle where its
 //     value puts it and that value printed after it, every text box empty
 //     or holding text, of the text's width when the file records the
 //     pictures' font (Liberation Sans). A picture of another state, or with
