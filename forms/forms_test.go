@@ -150,6 +150,7 @@ func TestFamilyValidate(t *testing.T) {
 		{"short list", func(f *Family) { f.Groups[0].Labels = LabelsList; f.Groups[0].LabelList = []string{"a"} }, "label_list has 1 labels"},
 		{"no pool", func(f *Family) { f.Groups[1].TextPool = nil }, "needs text_pool"},
 		{"in_task", func(f *Family) { f.Groups[1].InTask = 5 }, "in_task 5"},
+		{"layout", func(f *Family) { f.Groups[1].Layout = "grid" }, `layout "grid": use "column"`},
 		{"refer label without labels", func(f *Family) { f.Refer = ByLabel }, "refer is label but this group has no labels"},
 		{"slider no ranges", func(f *Family) { f.Groups[0] = Group{Kind: Slider, MinCount: 1, MaxCount: 1} }, "needs ranges"},
 		{"slider bad range", func(f *Family) {
