@@ -25,6 +25,13 @@ func Conditional(tb testing.TB) []forms.Family {
 			{Kind: forms.Checkbox, MinCount: 1, MaxCount: 1},
 			{Kind: forms.Radio, MinCount: 3, MaxCount: 3, EnabledBy: &forms.Condition{Group: 0}},
 		}},
+		// Labelled groups in rows: the labels sit beside the controls.
+		{Name: "row_gate", Refer: forms.ByLabel, Groups: []forms.Group{
+			{Kind: forms.Radio, MinCount: 3, MaxCount: 3, Labels: forms.LabelsList, LabelList: []string{"once", "monthly", "custom"}, Layout: forms.LayoutRow},
+			{Kind: forms.Slider, MinCount: 1, MaxCount: 1, Labels: forms.LabelsList, LabelList: []string{"sum"}, Ranges: []forms.Range{{Min: 0, Max: 8, Step: 2}},
+				EnabledBy: &forms.Condition{Group: 0, Member: -1}, Layout: forms.LayoutRow},
+			{Kind: forms.Checkbox, MinCount: 2, MaxCount: 2, Labels: forms.LabelsList, LabelList: []string{"gift", "receipt"}, Layout: forms.LayoutRow},
+		}},
 	}
 	var out []forms.Family
 	for _, name := range []string{"checkbox_textboxes", "radio_slider"} {
