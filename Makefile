@@ -41,11 +41,20 @@ test: deps check
 
 # bench runs the Go benchmarks: plan sampling, question building (per
 # suite, one core), the pipeline without pictures (one core), Parquet
-# writing and screenshots (batched vs one per page).
+# writing and screenshots (batched vs one per page); then the pipeline on
+# two workers against one per suite and for the default mix (best of 3,
+# both in the same run), the card pass against the generation it follows,
+# and gen's peak memory at 10k and 100k rows per suite (scripts/bench-rss.sh;
+# BENCH_BASE=path/to/an/older/gen measures it too, in the same run).
+# The machine is shared: check /proc/loadavg first.
 bench: deps
 	$(GO) test -run '^$$' -bench . -benchtime 1s ./statesim/ ./dataset/
-	$(GO) test -run '^$$' -bench . -cpu 1 ./suites/ ./generate/
+	$(GO) test -run '^$$' -bench . -cpu 1 ./suites/
+	$(GO) test -run '^$$' -bench RunWithoutPictures -cpu 1 ./generate/
 	$(GO) test -run '^$$' -bench . ./render/
+	$(GO) test -run '^$$' -bench 'Workers|DefaultMix' -benchtime 3x -cpu 2 ./generate/
+	$(GO) test -run '^$$' -bench CardPass -benchtime 1x ./export/
+	BASE=$(BENCH_BASE) scripts/bench-rss.sh
 
 # bench-e2e times gen --preset paper with screenshots against its targets.
 bench-e2e: deps

@@ -60,6 +60,7 @@ var blobColumns = [][]string{
 type Writer struct {
 	path string
 	tmp  *os.File
+	out  *hashWriter // tmp, hashed as it is written
 	pw   *parquet.GenericWriter[Row]
 	rows int64
 	err  error
@@ -90,10 +91,14 @@ func Create(path string, opts Options) (*Writer, error) {
 		groupRows = DefaultRowGroupRows
 	}
 
+	codec, err := newZstdCodec()
+	if err != nil {
+		return nil, err
+	}
 	options := []parquet.WriterOption{
 		parquet.MaxRowsPerRowGroup(int64(groupRows)),
 		// Images carry the "uncompressed" tag on Row; the rest is zstd.
-		parquet.Compression(&parquet.Zstd),
+		parquet.Compression(codec),
 		// parquet-go would use DELTA_LENGTH_BYTE_ARRAY, which some
 		// readers cannot decode.
 		parquet.DefaultEncodingFor(parquet.ByteArray, &parquet.Plain),
@@ -126,10 +131,12 @@ func Create(path string, opts Options) (*Writer, error) {
 		os.Remove(tmp.Name())
 		return nil, fmt.Errorf("dataset: create %s: %w", path, err)
 	}
+	out := newHashWriter(tmp)
 	return &Writer{
 		path: path,
 		tmp:  tmp,
-		pw:   parquet.NewGenericWriter[Row](tmp, options...),
+		out:  out,
+		pw:   parquet.NewGenericWriter[Row](out, options...),
 	}, nil
 }
 
@@ -161,6 +168,12 @@ func (w *Writer) Write(rows ...Row) error {
 
 // Rows returns the number of rows written so far.
 func (w *Writer) Rows() int64 { return w.rows }
+
+// Sum returns the size in bytes and the hex SHA-256 of the file, worked
+// out as it was written, so that nothing needs to read it again. It is
+// meant for after a successful Close; before, it covers the bytes written
+// so far.
+func (w *Writer) Sum() (int64, string) { return w.out.sum() }
 
 // Close writes the last row group and the footer, then renames the file to
 // its final path. If anything failed, now or before, Close removes the

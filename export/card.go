@@ -3,7 +3,6 @@ package export
 import (
 	"bytes"
 	"fmt"
-	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -37,32 +36,7 @@ type Info struct {
 // Parquet file to count rows exactly; the counts of the card's YAML header
 // must match the files, or Hugging Face datasets refuses to load them.
 // Each file is written under a temporary name and then renamed.
-func Card(dir string, info Info) error {
-	stats, err := scanAll(dir)
-	if err != nil {
-		return err
-	}
-	cj, err := croissantJSON(stats, info)
-	if err != nil {
-		return err
-	}
-	files := []outFile{
-		{filepath.Join(dir, "README.md"), cardMarkdown(stats, info)},
-		{filepath.Join(dir, "croissant.json"), cj},
-	}
-	for _, st := range stats {
-		for _, v := range lmmsVariants(st) {
-			files = append(files, outFile{filepath.Join(dir, lmmsDir, lmmsFile(st.name, v)), lmmsTask(st, v, info)})
-		}
-	}
-	files = append(files, outFile{filepath.Join(dir, lmmsDir, "utils.py"), []byte(lmmsUtils)})
-	for _, f := range files {
-		if err := writeBytes(f.path, f.data); err != nil {
-			return err
-		}
-	}
-	return nil
-}
+func Card(dir string, info Info) error { return CardKept(dir, info, nil) }
 
 // outFile is a file to write and its content.
 type outFile struct {

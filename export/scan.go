@@ -150,8 +150,98 @@ type suiteStats struct {
 // noHorizon stands for a null horizon in the counts.
 const noHorizon = -1
 
-// scanSuite reads every file of s and counts its rows.
-func scanSuite(dir string, s suiteDir) (*suiteStats, error) {
+// fileTally is what the card needs of one file: its stats and its rows'
+// counts. A run keeps it while writing the file (Tally); otherwise the
+// card reads the file (scanFile).
+type fileTally struct {
+	fileStats
+	// example is the question of the file's first row.
+	example string
+	// byHorizon, byAnswer, withImage, twoPictures and freeFormat are as in
+	// suiteStats, for this file's rows.
+	byHorizon   map[string]map[int64]int64
+	byAnswer    map[string]map[string]int64
+	withImage   int64
+	twoPictures bool
+	freeFormat  bool
+}
+
+func newFileTally(rel string) *fileTally {
+	return &fileTally{fileStats: fileStats{rel: rel}, byHorizon: map[string]map[int64]int64{}, byAnswer: map[string]map[string]int64{}}
+}
+
+// add counts one row, given its summary columns and what its metadata
+// says: how many pictures it shows and its answer format. Open-ended
+// suites' answers are not counted.
+func (t *fileTally) add(row *dataset.Summary, pictures int64, format string, open bool) {
+	if t.rows == 0 {
+		t.example = row.Question
+	}
+	t.rows++
+	h := int64(noHorizon)
+	if row.Horizon != nil {
+		h = *row.Horizon
+	}
+	count(t.byHorizon, row.Family, h)
+	if !open {
+		count(t.byAnswer, row.Family, row.Answer)
+	}
+	if row.ImageWidth > 0 {
+		t.withImage++
+	}
+	t.twoPictures = t.twoPictures || pictures > 1
+	t.freeFormat = t.freeFormat || format == "free"
+}
+
+// scanFile reads and hashes the file rel of dir and counts its rows.
+func scanFile(dir, rel string, open bool) (*fileTally, error) {
+	p := filepath.Join(dir, filepath.FromSlash(rel))
+	t := newFileTally(rel)
+	var err error
+	if t.size, t.sha256, err = hashFile(p); err != nil {
+		return nil, err
+	}
+	first := true
+	err = eachSummary(p, func(r *dataset.Reader, row *dataset.Summary) error {
+		if first {
+			t.seed, _ = r.Metadata("formplan.seed")
+			t.version, _ = r.Metadata("formplan.version")
+			t.flags, _ = r.Metadata("formplan.flags")
+			first = false
+		}
+		var pictures int64
+		var format string
+		if row.Metadata != "" {
+			// Two values of a long JSON text, looked up without decoding
+			// the rest, once the text is known to be JSON.
+			m := gjson.Parse(row.Metadata)
+			if !gjson.Valid(row.Metadata) || !m.IsObject() {
+				return fmt.Errorf("export: %s row %d: metadata is not a JSON object; run gen verify on the directory", rel, t.rows)
+			}
+			m.ForEach(func(key, value gjson.Result) bool {
+				switch key.Str {
+				case "pictures":
+					pictures = max(pictures, value.Get("#").Int())
+				case "format":
+					if value.Str == "free" {
+						format = value.Str
+					}
+				}
+				return true
+			})
+		}
+		t.add(row, pictures, format, open)
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return t, nil
+}
+
+// scanSuite counts the rows of every file of s: from kept's tally of a
+// file when it has one, else by reading the file.
+func scanSuite(dir string, s suiteDir, kept *Tally) (*suiteStats, error) {
 	st := &suiteStats{
 		name:      s.name,
 		byHorizon: map[string]map[int64]int64{},
@@ -161,78 +251,59 @@ func scanSuite(dir string, s suiteDir) (*suiteStats, error) {
 		st.open = su.Open
 	}
 	for _, rel := range s.files {
-		p := filepath.Join(dir, filepath.FromSlash(rel))
-		fs := fileStats{rel: rel}
-		var err error
-		if fs.size, fs.sha256, err = hashFile(p); err != nil {
-			return nil, err
+		t := kept.lookup(dir, rel)
+		if t == nil {
+			var err error
+			if t, err = scanFile(dir, rel, st.open); err != nil {
+				return nil, err
+			}
 		}
-		first := true
-		err = eachSummary(p, func(r *dataset.Reader, row *dataset.Summary) error {
-			if first {
-				fs.seed, _ = r.Metadata("formplan.seed")
-				fs.version, _ = r.Metadata("formplan.version")
-				fs.flags, _ = r.Metadata("formplan.flags")
-				first = false
-			}
-			if st.rows == 0 {
-				st.example = row.Question
-			}
-			fs.rows++
-			st.rows++
-			h := int64(noHorizon)
-			if row.Horizon != nil {
-				h = *row.Horizon
-			}
-			count(st.byHorizon, row.Family, h)
-			if !st.open {
-				count(st.byAnswer, row.Family, row.Answer)
-			}
-			if row.ImageWidth > 0 {
-				st.withImage++
-			}
-			if row.Metadata != "" {
-				// Two values of a long JSON text, looked up without decoding
-				// the rest, once the text is known to be JSON.
-				m := gjson.Parse(row.Metadata)
-				if !gjson.Valid(row.Metadata) || !m.IsObject() {
-					return fmt.Errorf("export: %s row %d: metadata is not a JSON object; run gen verify on the directory", rel, fs.rows-1)
-				}
-				m.ForEach(func(key, value gjson.Result) bool {
-					switch key.Str {
-					case "pictures":
-						st.twoPictures = st.twoPictures || value.Get("#").Int() > 1
-					case "format":
-						st.freeFormat = st.freeFormat || value.Str == "free"
-					}
-					return true
-				})
-			}
-			return nil
-		})
-		if err != nil {
-			return nil, err
+		if st.rows == 0 && t.rows > 0 {
+			st.example = t.example
 		}
-		st.files = append(st.files, fs)
+		st.rows += t.rows
+		merge(st.byHorizon, t.byHorizon)
+		if !st.open {
+			merge(st.byAnswer, t.byAnswer)
+		}
+		st.withImage += t.withImage
+		st.twoPictures = st.twoPictures || t.twoPictures
+		st.freeFormat = st.freeFormat || t.freeFormat
+		st.files = append(st.files, t.fileStats)
 	}
 	return st, nil
 }
 
-// scanAll finds and scans every suite of dir.
-func scanAll(dir string) ([]*suiteStats, error) {
+// scanAll finds every suite of dir and counts its rows.
+func scanAll(dir string) ([]*suiteStats, error) { return scanKept(dir, nil) }
+
+// scanKept is scanAll with kept's tallies where they serve.
+func scanKept(dir string, kept *Tally) ([]*suiteStats, error) {
 	dirs, err := findSuites(dir)
 	if err != nil {
 		return nil, err
 	}
 	var out []*suiteStats
 	for _, s := range dirs {
-		st, err := scanSuite(dir, s)
+		st, err := scanSuite(dir, s, kept)
 		if err != nil {
 			return nil, err
 		}
 		out = append(out, st)
 	}
 	return out, nil
+}
+
+// merge adds the counts of from to into.
+func merge[K comparable](into, from map[string]map[K]int64) {
+	for a, m := range from {
+		if into[a] == nil {
+			into[a] = map[K]int64{}
+		}
+		for b, n := range m {
+			into[a][b] += n
+		}
+	}
 }
 
 // count adds one to m[a][b].

@@ -1,7 +1,7 @@
 // Package generate runs a plan of work: it builds the questions of each
 // suite on several workers and writes them, in index order, to one Parquet
-// file per suite. Workers only compute, so their number never changes the
-// output.
+// file per suite. Workers build rows and take turns handing them, in index
+// order, to the file's writer, so their number never changes the output.
 package generate
 
 import (
@@ -11,7 +11,6 @@ import (
 	"path/filepath"
 	"runtime"
 	"strconv"
-	"sync"
 	"time"
 
 	"github.com/formplan/formplan/dataset"
@@ -43,6 +42,11 @@ type Plan struct {
 	// Resume keeps a suite's file that is already complete for this very
 	// plan (same content flags, shard and row count) instead of redoing it.
 	Resume bool
+	// Observe, if set, is given every batch of rows as it is written, with
+	// the file's path and the rows' questions, in index order and from one
+	// goroutine at a time (for the dataset card, which then needs no second
+	// reading of the file).
+	Observe func(file string, qs []suites.Question, rows []dataset.Row)
 }
 
 // ShardRange returns the indices [lo, hi) of shard k of shards over n questions.
@@ -59,6 +63,12 @@ type SuiteResult struct {
 	Rows    int64
 	File    string
 	Resumed bool // the file was already complete and was kept
+	// Size and SHA256 (hex) are the written file's, computed as it was
+	// written; both are empty for a file that was kept.
+	Size   int64
+	SHA256 string
+	// Metadata is the key-value metadata written in the file's footer.
+	Metadata map[string]string
 }
 
 // Run executes the plan. It first writes the PDDL domain of every family
@@ -113,13 +123,6 @@ func complete(path string, meta map[string]string, rows int64) bool {
 	return r.CheckPages() == nil
 }
 
-type built struct {
-	index int64
-	q     suites.Question
-	row   dataset.Row
-	err   error
-}
-
 func runSuite(ctx context.Context, p Plan, s suites.Suite, total int64) (SuiteResult, error) {
 	if p.Spec.Horizons == nil {
 		// Not fitted by the caller: leave out the horizons a family cannot
@@ -133,11 +136,12 @@ func runSuite(ctx context.Context, p Plan, s suites.Suite, total int64) (SuiteRe
 	path := FilePath(p.Out, s.Name, p.Shard, shards)
 	meta := map[string]string{
 		"formplan.seed":    strconv.FormatUint(p.Spec.Seed, 10),
-		"formplan.suite":   s.Name,
+		SuiteKey:           s.Name,
 		"formplan.version": p.Version,
 		"formplan.flags":   p.Flags,
-		"formplan.shard":   fmt.Sprintf("%d/%d", p.Shard, shards),
-		"formplan.indices": fmt.Sprintf("%d-%d", lo, hi),
+	}
+	for k, v := range ShardMetadata(total, p.Shard, shards) {
+		meta[k] = v
 	}
 	for k, v := range p.Metadata {
 		meta[k] = v
@@ -151,129 +155,54 @@ func runSuite(ctx context.Context, p Plan, s suites.Suite, total int64) (SuiteRe
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return SuiteResult{}, fmt.Errorf("generate: %w", err)
 	}
-	// Rows with pictures go 100 to a row group, as Hugging Face writes them;
-	// rows without are small, and fewer, larger groups keep the footer (which
-	// the writer holds until Close) small.
-	groupRows := 100
-	if p.Painter == nil {
-		groupRows = 5000
-	}
-	w, err := dataset.Create(path, dataset.Options{Metadata: meta, RowGroupRows: groupRows})
+	w, err := dataset.Create(path, dataset.Options{Metadata: meta, RowGroupRows: GroupRows(p.Painter != nil)})
 	if err != nil {
 		return SuiteResult{}, fmt.Errorf("generate: %s: %w", s.Name, err)
 	}
 	defer w.Abort()
 
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
 	workers := p.Workers
 	if workers <= 0 {
 		workers = runtime.NumCPU()
 	}
-	jobs := make(chan int64, workers*4)
-	results := make(chan built, workers*4)
-	go func() {
-		defer close(jobs)
-		for i := lo; i < hi; i++ {
-			select {
-			case jobs <- i:
-			case <-ctx.Done():
-				return
-			}
-		}
-	}()
-	var wg sync.WaitGroup
-	for k := 0; k < workers; k++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range jobs {
-				if ctx.Err() != nil {
-					return
-				}
-				q, err := s.Build(&p.Spec, i)
-				var row dataset.Row
-				if err == nil {
-					row, err = Row(&q, p.Spec.Seed, p.Version)
-				}
-				select {
-				case results <- built{i, q, row, err}:
-				case <-ctx.Done():
-					return
-				}
-			}
-		}()
+	batch := p.BatchSize
+	if batch <= 0 {
+		batch = BatchRows
 	}
-	go func() {
-		wg.Wait()
-		close(results)
-	}()
-
-	// Emit rows in index order, a batch at a time so pictures are rendered
-	// many to a page. Jobs are handed out in order and the channels are
-	// bounded, so few rows wait out of order.
-	batchSize := p.BatchSize
-	if batchSize <= 0 {
-		batchSize = 256
-	}
-	pending := map[int64]built{}
-	var batchQ []suites.Question
-	var batchR []dataset.Row
-	next := lo
-	flush := func() error {
-		if len(batchR) == 0 {
-			return nil
-		}
+	emit := func(qs []suites.Question, rows []dataset.Row) error {
 		if p.Painter != nil {
-			if err := p.Painter.Paint(ctx, batchQ, batchR); err != nil {
+			if err := p.Painter.Paint(ctx, qs, rows); err != nil {
 				return err
 			}
 		}
-		if err := w.Write(batchR...); err != nil {
+		if err := w.Write(rows...); err != nil {
 			return fmt.Errorf("generate: %s: %w", s.Name, err)
 		}
-		if p.Progress != nil {
-			p.Progress(int64(len(batchR)))
+		if p.Observe != nil {
+			p.Observe(path, qs, rows)
 		}
-		batchQ, batchR = batchQ[:0], batchR[:0]
+		if p.Progress != nil {
+			p.Progress(int64(len(rows)))
+		}
 		return nil
 	}
-	for b := range results {
-		if b.err != nil {
-			return SuiteResult{}, b.err
+	build := func(i int64) (suites.Question, dataset.Row, error) {
+		q, err := s.Build(&p.Spec, i)
+		if err != nil {
+			return q, dataset.Row{}, err
 		}
-		pending[b.index] = b
-		for {
-			got, ok := pending[next]
-			if !ok {
-				break
-			}
-			delete(pending, next)
-			batchQ, batchR = append(batchQ, got.q), append(batchR, got.row)
-			next++
-			if len(batchR) == batchSize {
-				if err := flush(); err != nil {
-					return SuiteResult{}, err
-				}
-			}
-		}
-		if ctx.Err() != nil {
-			return SuiteResult{}, ctx.Err()
-		}
+		row, err := Row(&q, p.Spec.Seed, p.Version)
+		return q, row, err
 	}
-	if err := flush(); err != nil {
+	pl := newPipeline(lo, hi, workers, batch, build, emit)
+	if err := pl.run(ctx); err != nil {
 		return SuiteResult{}, err
-	}
-	if err := ctx.Err(); err != nil {
-		return SuiteResult{}, err
-	}
-	if next != hi {
-		return SuiteResult{}, fmt.Errorf("generate: %s: wrote %d of %d rows", s.Name, next-lo, hi-lo)
 	}
 	if err := w.Close(); err != nil {
 		return SuiteResult{}, fmt.Errorf("generate: %s: %w", s.Name, err)
 	}
-	return SuiteResult{Suite: s.Name, Rows: hi - lo, File: path}, nil
+	size, sum := w.Sum()
+	return SuiteResult{Suite: s.Name, Rows: hi - lo, File: path, Size: size, SHA256: sum, Metadata: meta}, nil
 }
 
 // Elapsed formats a duration for summaries.

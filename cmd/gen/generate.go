@@ -180,16 +180,25 @@ func generateCmd(ctx context.Context, c *config, stdout, stderr io.Writer) error
 	bar := newProgress(total, stderr, c.quiet)
 	start := time.Now()
 	var results []generate.SuiteResult
+	// The card's counts and hashes are kept as the files are written, so
+	// that writing the card reads none of them again.
+	tally := export.NewTally(c.out)
 	for _, j := range jobs {
 		plan := generate.Plan{
 			Out: c.out, Suites: []suites.Suite{j.suite}, Counts: []int64{j.spec.Total()}, Spec: j.spec,
 			Workers: c.workers, Version: version, Flags: c.contentFlags(), Painter: painter,
 			Shard: c.shard, Shards: c.shards, Resume: c.resume, Progress: bar.add, Metadata: meta,
+			Observe: tally.Rows,
 		}
 		res, err := generate.Run(ctx, plan)
 		if err != nil {
 			bar.finish()
 			return err
+		}
+		for _, r := range res {
+			if !r.Resumed {
+				tally.Written(r.File, r.Size, r.SHA256, r.Metadata)
+			}
 		}
 		results = append(results, res...)
 	}
@@ -199,7 +208,7 @@ func generateCmd(ctx context.Context, c *config, stdout, stderr io.Writer) error
 		info.Scale = c.scale // as gen card reads it back: none without pictures
 	}
 	if c.shards <= 1 {
-		if err := export.Card(c.out, info); err != nil {
+		if err := export.CardKept(c.out, info, tally); err != nil {
 			return err
 		}
 	}

@@ -1,0 +1,176 @@
+package generate
+
+import (
+	"context"
+	"sync"
+
+	"github.com/formplan/formplan/dataset"
+	"github.com/formplan/formplan/suites"
+)
+
+// pipeline builds the rows of indices [lo, hi) on several workers and
+// hands them to emit in index order, batch rows at a time (the last batch
+// may be shorter), the same batches whatever the number of workers.
+//
+// There is no collector goroutine: workers take chunks of indices in
+// order, build them, and the worker that completes the chunk next in line
+// takes the turn to emit every ready batch (painting, encoding and
+// compressing them in the writer) while the others go on building. So the
+// writer's work is spread over the workers instead of serialising them,
+// and one worker does everything on about one core.
+type pipeline struct {
+	lo, hi  int64
+	workers int
+	batch   int
+	chunk   int64 // indices a worker builds at a time
+	window  int64 // how far ahead of the next index to emit chunks are taken
+	build   func(i int64) (suites.Question, dataset.Row, error)
+	emit    func(qs []suites.Question, rows []dataset.Row) error
+
+	mu      sync.Mutex
+	ready   *sync.Cond
+	next    int64             // first index not yet taken to build
+	done    map[int64]*chunk  // built chunks waiting for their turn, by first index
+	turn    bool              // a worker is emitting
+	emitted int64             // first index not yet gathered for emitting
+	qs      []suites.Question // the batch being gathered
+	rows    []dataset.Row
+	err     error
+}
+
+// chunk is a run of built rows starting at index lo.
+type chunk struct {
+	lo   int64
+	qs   []suites.Question
+	rows []dataset.Row
+}
+
+// newPipeline prepares a pipeline; run starts it.
+func newPipeline(lo, hi int64, workers, batch int, build func(int64) (suites.Question, dataset.Row, error), emit func([]suites.Question, []dataset.Row) error) *pipeline {
+	workers, batch = max(workers, 1), max(batch, 1)
+	// Chunks small enough that the last ones spread over the workers, big
+	// enough that taking one costs nothing next to building it.
+	c := min(max((hi-lo)/int64(workers*32), 1), 64)
+	p := &pipeline{
+		lo: lo, hi: hi, workers: workers, batch: batch, chunk: c,
+		// Rows built ahead of the writer wait in memory: a few batches per
+		// worker bound them whatever the number of rows.
+		window: int64(workers) * max(4*int64(batch), 8*c),
+		build:  build, emit: emit,
+		next: lo, emitted: lo, done: map[int64]*chunk{},
+	}
+	p.ready = sync.NewCond(&p.mu)
+	return p
+}
+
+// run builds and emits every row, and returns the first error, or ctx's.
+func (p *pipeline) run(ctx context.Context) error {
+	stop := context.AfterFunc(ctx, func() { p.fail(ctx.Err()) })
+	defer stop()
+	var wg sync.WaitGroup
+	for range p.workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			p.work()
+		}()
+	}
+	wg.Wait()
+	p.mu.Lock()
+	err := p.err
+	p.mu.Unlock()
+	if err != nil {
+		return err
+	}
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	// The last, short batch.
+	if len(p.rows) > 0 {
+		if err := p.emit(p.qs, p.rows); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// fail records err, if it is the first, and wakes every worker to stop.
+func (p *pipeline) fail(err error) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.err == nil {
+		p.err = err
+	}
+	p.ready.Broadcast()
+}
+
+// work is one worker: take a chunk, build it, emit what is ready.
+func (p *pipeline) work() {
+	for {
+		p.mu.Lock()
+		for p.err == nil && p.next < p.hi && p.next >= p.emitted+p.window {
+			p.ready.Wait()
+		}
+		if p.err != nil || p.next >= p.hi {
+			p.mu.Unlock()
+			return
+		}
+		c := &chunk{lo: p.next}
+		n := min(p.chunk, p.hi-p.next)
+		p.next += n
+		p.mu.Unlock()
+
+		c.qs, c.rows = make([]suites.Question, n), make([]dataset.Row, n)
+		for k := range n {
+			var err error
+			if c.qs[k], c.rows[k], err = p.build(c.lo + k); err != nil {
+				p.fail(err)
+				return
+			}
+		}
+
+		p.mu.Lock()
+		p.done[c.lo] = c
+		if p.turn || p.err != nil {
+			p.mu.Unlock()
+			continue
+		}
+		p.turn = true
+		err := p.drain()
+		p.turn = false
+		if err != nil && p.err == nil {
+			p.err = err
+		}
+		p.ready.Broadcast()
+		p.mu.Unlock()
+	}
+}
+
+// drain, called with mu held and the turn taken, gathers the chunks that
+// are next in line into batches and emits every full batch, unlocking mu
+// while it emits so that the other workers go on.
+func (p *pipeline) drain() error {
+	for p.err == nil {
+		c, ok := p.done[p.emitted]
+		if !ok {
+			return nil
+		}
+		delete(p.done, p.emitted)
+		for k := range c.rows {
+			p.qs, p.rows = append(p.qs, c.qs[k]), append(p.rows, c.rows[k])
+			if len(p.rows) == p.batch {
+				qs, rows := p.qs, p.rows
+				p.qs, p.rows = make([]suites.Question, 0, p.batch), make([]dataset.Row, 0, p.batch)
+				p.mu.Unlock()
+				err := p.emit(qs, rows)
+				p.mu.Lock()
+				if err != nil {
+					return err
+				}
+			}
+		}
+		p.emitted = c.lo + int64(len(c.rows))
+		p.ready.Broadcast()
+	}
+	return nil
+}
