@@ -54,6 +54,17 @@ func (k *Tally) Rows(path string, qs []suites.Question, rows []dataset.Row) {
 	}
 	k.mu.Lock()
 	defer k.mu.Unlock()
+	f := k.file(rel)
+	for i := range rows {
+		r := &rows[i]
+		sum := dataset.Summary{Family: r.Family, Horizon: r.Horizon, Answer: r.Answer, Question: r.Question, ImageWidth: r.ImageWidth}
+		f.t.add(&sum, int64(len(qs[i].Meta.Pictures)), qs[i].Meta.Format, f.open)
+	}
+}
+
+// file returns the counts of the file at rel, made empty the first time.
+// The caller holds k.mu.
+func (k *Tally) file(rel string) *keptFile {
 	f := k.files[rel]
 	if f == nil {
 		f = &keptFile{t: newFileTally(rel)}
@@ -64,11 +75,7 @@ func (k *Tally) Rows(path string, qs []suites.Question, rows []dataset.Row) {
 		}
 		k.files[rel] = f
 	}
-	for i := range rows {
-		r := &rows[i]
-		sum := dataset.Summary{Family: r.Family, Horizon: r.Horizon, Answer: r.Answer, Question: r.Question, ImageWidth: r.ImageWidth}
-		f.t.add(&sum, int64(len(qs[i].Meta.Pictures)), qs[i].Meta.Format, f.open)
-	}
+	return f
 }
 
 // Written records that the file at path is complete: its size and hex
@@ -81,11 +88,7 @@ func (k *Tally) Written(path string, size int64, sha256 string, meta map[string]
 	}
 	k.mu.Lock()
 	defer k.mu.Unlock()
-	f := k.files[rel]
-	if f == nil { // a file without rows
-		f = &keptFile{t: newFileTally(rel)}
-		k.files[rel] = f
-	}
+	f := k.file(rel) // a file without rows has none yet
 	f.t.size, f.t.sha256 = size, sha256
 	f.t.seed, f.t.version, f.t.flags = meta["formplan.seed"], meta["formplan.version"], meta["formplan.flags"]
 	f.done = true
