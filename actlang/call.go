@@ -17,9 +17,8 @@ var (
 // call reads a step written as a function call whose name is a verb: its
 // arguments are the target and the value, by position or by keyword
 // (target=, value=, text=, x=, y=), as in a JSON action. ok is false when
-// c is no such call.
-func (r *reader) call(c string) (items []item, ok bool) {
-	low := lower(c)
+// c is no such call; low is lower(c).
+func (r *reader) call(c, low string) (items []item, ok bool) {
 	m := callRE.FindStringSubmatchIndex(low)
 	if m == nil {
 		return nil, false
@@ -32,9 +31,9 @@ func (r *reader) call(c string) (items []item, ok bool) {
 	positional := []string{"target", "value"}
 	for k, arg := range splitArgs(c[m[4]:m[5]]) {
 		arg = strings.TrimSpace(arg)
-		key := ""
-		if km := keyRE.FindStringSubmatchIndex(lower(arg)); km != nil {
-			key, arg = lower(arg)[km[2]:km[3]], arg[km[1]:]
+		key, la := "", lower(arg)
+		if km := keyRE.FindStringSubmatchIndex(la); km != nil {
+			key, arg = la[km[2]:km[3]], arg[km[1]:]
 		} else if k < len(positional) {
 			key = positional[k]
 		} else {

@@ -39,15 +39,20 @@ func (r *reader) jsonBlock(s string) (items []item, n int, err error) {
 // object holding one under "plan", "steps" or "actions", or one step.
 func (r *reader) jsonItems(raw []byte, off int) []item {
 	if raw[0] == '{' {
+		it := item{off: off, text: string(raw)}
 		var obj map[string]json.RawMessage
-		if err := json.Unmarshal(raw, &obj); err == nil {
-			if list, ok := field(obj, planKeys); ok && len(list) > 0 && list[0] == '[' {
-				if k := bytes.Index(raw, list); k >= 0 {
-					off += k
-				}
-				raw = list
-			}
+		if err := json.Unmarshal(raw, &obj); err != nil {
+			it.err = fmt.Errorf("%w: %v", ErrSyntax, err)
+			return []item{it}
 		}
+		list, ok := field(obj, planKeys)
+		if !ok || len(list) == 0 || list[0] != '[' {
+			return r.jsonObject(it, obj)
+		}
+		if k := bytes.Index(raw, list); k >= 0 {
+			off += k
+		}
+		raw = list
 	}
 	if raw[0] != '[' {
 		return r.jsonElem(raw, off)
@@ -101,25 +106,31 @@ func (r *reader) jsonElem(raw []byte, off int) []item {
 			it.err = fmt.Errorf("%w: %v", ErrSyntax, err)
 			return []item{it}
 		}
-		lowered := make(map[string]json.RawMessage, len(obj))
-		for k, v := range obj {
-			lowered[strings.ToLower(k)] = v
-		}
-		if p, isPoint, err := jsonPoint(lowered); isPoint {
-			switch {
-			case err != nil:
-				it.err = err
-			case !r.points:
-				it.err = fmt.Errorf("%w: a click point is no plan step", ErrSyntax)
-			default:
-				it.point = &p
-			}
-			return []item{it}
-		}
-		it.act, it.err = r.jsonAction(lowered)
-		return []item{it}
+		return r.jsonObject(it, obj)
 	}
 	it.err = fmt.Errorf("%w: JSON %s is no action object", ErrSyntax, clip(string(raw)))
+	return []item{it}
+}
+
+// jsonObject reads a decoded JSON object of a plan, obj, into it: a click
+// point or an action object.
+func (r *reader) jsonObject(it item, obj map[string]json.RawMessage) []item {
+	lowered := make(map[string]json.RawMessage, len(obj))
+	for k, v := range obj {
+		lowered[strings.ToLower(k)] = v
+	}
+	if p, isPoint, err := jsonPoint(lowered); isPoint {
+		switch {
+		case err != nil:
+			it.err = err
+		case !r.points:
+			it.err = fmt.Errorf("%w: a click point is no plan step", ErrSyntax)
+		default:
+			it.point = &p
+		}
+		return []item{it}
+	}
+	it.act, it.err = r.jsonAction(lowered)
 	return []item{it}
 }
 

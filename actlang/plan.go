@@ -120,16 +120,13 @@ func ParsePlan(f *forms.Form, reply string) Plan {
 // that does not, such as the 5th checkbox of a form with 3, as written.
 // Text holding no action, or more than one, is an error.
 func ParseAction(f *forms.Form, text string) (statesim.Action, error) {
-	if len(text) > MaxReplyBytes {
-		return statesim.Action{}, fmt.Errorf("actlang: %w: %d bytes, at most %d", ErrTooLong, len(text), MaxReplyBytes)
+	text, err := sanitize(text)
+	if err != nil {
+		return statesim.Action{}, err
 	}
-	text = strings.TrimSpace(strings.ToValidUTF8(text, "\uFFFD"))
-	if text == "" {
-		return statesim.Action{}, fmt.Errorf("actlang: %w", ErrEmpty)
-	}
+	text = strings.TrimSpace(text)
 	r := newReader(f)
 	var items []item
-	var err error
 	if text[0] == '{' || text[0] == '[' {
 		var n int
 		items, n, err = r.jsonBlock(text)

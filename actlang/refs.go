@@ -142,14 +142,14 @@ func (r *reader) ref(s string, hint kinds) (forms.Ref, error) {
 	if err != nil || found {
 		return r.refAt(i), err
 	}
-	if m := articleRE.FindStringIndex(lower(s)); m != nil {
-		s = s[m[1]:]
+	low := lower(s) // lower keeps byte offsets: s and low cut alike
+	if m := articleRE.FindStringIndex(low); m != nil {
+		s, low = s[m[1]:], low[m[1]:]
 		i, found, err := r.label(s)
 		if err != nil || found {
 			return r.refAt(i), err
 		}
 	}
-	low := lower(s)
 	if m := termRE.FindStringSubmatch(low); m != nil {
 		k, _ := forms.ParseKind(m[1])
 		if m[2] != "" {

@@ -56,19 +56,29 @@ var (
 		`([-+]?(?:\d+(?:\.\d*)?|\.\d+))(?:\s*[,;]\s*|\s+)(?:y\s*[=:]\s*)?([-+]?(?:\d+(?:\.\d*)?|\.\d+))\s*\)?$`)
 )
 
+// sanitize checks a reply's size, makes it valid UTF-8 and checks that it
+// holds more than spaces.
+func sanitize(reply string) (string, error) {
+	if len(reply) > MaxReplyBytes {
+		return "", fmt.Errorf("actlang: %w: %d bytes, at most %d", ErrTooLong, len(reply), MaxReplyBytes)
+	}
+	reply = strings.ToValidUTF8(reply, "\uFFFD")
+	if strings.TrimSpace(reply) == "" {
+		return "", fmt.Errorf("actlang: %w", ErrEmpty)
+	}
+	return reply, nil
+}
+
 // prepare checks a reply's size, makes it valid UTF-8 with \n line ends,
 // and returns what follows the last marker re finds (all of it without
 // one) and the line that text begins on.
 func prepare(reply string, re *regexp.Regexp) (body string, first int, err error) {
-	if len(reply) > MaxReplyBytes {
-		return "", 0, fmt.Errorf("actlang: %w: %d bytes, at most %d", ErrTooLong, len(reply), MaxReplyBytes)
+	reply, err = sanitize(reply)
+	if err != nil {
+		return "", 0, err
 	}
-	reply = strings.ToValidUTF8(reply, "\uFFFD")
 	if strings.ContainsRune(reply, '\r') {
 		reply = strings.ReplaceAll(strings.ReplaceAll(reply, "\r\n", "\n"), "\r", "\n")
-	}
-	if strings.TrimSpace(reply) == "" {
-		return "", 0, fmt.Errorf("actlang: %w", ErrEmpty)
 	}
 	ms := re.FindAllStringSubmatchIndex(reply, -1)
 	if len(ms) == 0 {
@@ -208,8 +218,9 @@ func cleanLine(s string) (c string, numbered, dotted bool) {
 // answers), a function call or English. dotted says a period was taken off its end, to be
 // put back if the step does not read without it (a label may end in one).
 func (r *reader) step(c string, dotted bool) ([]item, error) {
+	low := lower(c)
 	if r.points {
-		if m := pointRE.FindStringSubmatch(lower(c)); m != nil {
+		if m := pointRE.FindStringSubmatch(low); m != nil {
 			x, errX := strconv.ParseFloat(m[1], 64)
 			y, errY := strconv.ParseFloat(m[2], 64)
 			if errX != nil || errY != nil || x < 0 || y < 0 {
@@ -228,10 +239,10 @@ func (r *reader) step(c string, dotted bool) ([]item, error) {
 	case '(':
 		return r.pddl(c)
 	}
-	if items, ok := r.call(c); ok {
+	if items, ok := r.call(c, low); ok {
 		return items, nil
 	}
-	if ms := splitRE.FindAllStringIndex(lower(c), 20); len(ms) > 0 && len(ms) < 20 {
+	if ms := splitRE.FindAllStringIndex(low, 20); len(ms) > 0 && len(ms) < 20 {
 		items, prev := make([]item, 0, len(ms)+1), 0
 		for _, m := range append(ms, []int{len(c), len(c)}) {
 			a, err := r.englishOrDotted(c[prev:m[0]], false)

@@ -1,6 +1,7 @@
 package blind
 
 import (
+	"cmp"
 	"slices"
 
 	"github.com/formplan/formplan/forms"
@@ -13,7 +14,6 @@ import (
 // (next_action) and the horizon, which the row's bound allows it to know.
 // It holds no start state and no gold plan.
 type OpenView struct {
-	Suite   string
 	Form    *forms.Form
 	Goal    statesim.Goal
 	Taken   []statesim.Action
@@ -53,45 +53,48 @@ var Open = []OpenReader{
 	}},
 }
 
-// openHit reports whether reader r's reply to q is right: for
-// plan_generation a shortest plan (it names exactly the missed wants),
-// for next_action an action that begins one.
-func openHit(r OpenReader, q *suites.Question) bool {
+// openRow is what every reader of one open-ended question shares: the
+// view of it, the wants no step taken named, in the task's order, and
+// the elements the wants name.
+type openRow struct {
+	q    *suites.Question
+	view OpenView
+	left []int
+	at   []int
+}
+
+// newOpenRow returns the shared part of scoring q.
+func newOpenRow(q *suites.Question) *openRow {
 	m := &q.Meta
-	v := OpenView{Suite: q.Suite, Form: &m.Form, Goal: *m.Goal, Taken: m.History, Horizon: q.Horizon}
-	rank := r.Rank(&v)
-	done := map[forms.Ref]bool{}
-	for _, a := range m.History {
-		done[a.Target] = true
-	}
-	var order []int
-	for k, w := range m.Goal.Wants {
-		if !done[w.Target] {
-			order = append(order, k)
+	o := &openRow{q: q, view: OpenView{Form: &m.Form, Goal: *m.Goal, Taken: m.History, Horizon: q.Horizon}}
+	for k, done := range suites.Taken(*m.Goal, m.History) {
+		if !done {
+			o.left = append(o.left, k)
 		}
 	}
-	slices.SortStableFunc(order, func(a, b int) int { return cmpDesc(rank[a], rank[b]) })
+	if q.Suite != "next_action" {
+		o.at = m.Goal.Indices(&m.Form)
+	}
+	return o
+}
+
+// hit reports whether reader r's reply to the row is right: for
+// plan_generation a shortest plan (it names exactly the missed wants),
+// for next_action an action that begins one.
+func (o *openRow) hit(r OpenReader) bool {
+	q, m := o.q, &o.q.Meta
+	rank := r.Rank(&o.view)
+	order := slices.Clone(o.left)
+	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(rank[b], rank[a]) })
 	if q.Suite == "next_action" {
 		return suites.Begins(&m.Form, m.Start, *m.Goal, suites.SetAction(&m.Form, m.Goal.Wants[order[0]]))
 	}
-	at := m.Goal.Indices(&m.Form)
 	for _, k := range order[:q.Horizon] {
-		if m.Start[at[k]] == m.Goal.Wants[k].Value {
+		if m.Start[o.at[k]] == m.Goal.Wants[k].Value {
 			return false
 		}
 	}
 	return true
-}
-
-// cmpDesc orders higher values first.
-func cmpDesc(a, b float64) int {
-	switch {
-	case a > b:
-		return -1
-	case a < b:
-		return 1
-	}
-	return 0
 }
 
 // addOpen scores an open-ended question with every open reader: credit
@@ -104,8 +107,9 @@ func (c *Cell) addOpen(q *suites.Question) {
 		}
 	}
 	p := q.Meta.Chance
+	row := newOpenRow(q)
 	for k, r := range Open {
-		if openHit(r, q) {
+		if row.hit(r) {
 			c.Scores[k].Credit++
 		}
 		c.Scores[k].Var += p * (1 - p)

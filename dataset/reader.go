@@ -90,14 +90,7 @@ func (r *Reader) Metadata(key string) (string, bool) { return r.pf.Lookup(key) }
 // Read reads up to len(rows) rows into rows and returns how many it read.
 // At the end of the file it returns io.EOF, possibly with n > 0. The rows
 // read share no memory with the reader or with each other.
-func (r *Reader) Read(rows []Row) (int, error) {
-	clear(rows)
-	n, err := r.r.Read(rows)
-	if err != nil && !errors.Is(err, io.EOF) {
-		return n, fmt.Errorf("dataset: read %s: %w", r.path, err)
-	}
-	return n, err
-}
+func (r *Reader) Read(rows []Row) (int, error) { return readInto(r, r.r, rows) }
 
 // ReadSummaries is Read for the Summary columns only. A Reader reads either
 // rows or summaries, not both.
@@ -105,12 +98,7 @@ func (r *Reader) ReadSummaries(s []Summary) (int, error) {
 	if r.sr == nil {
 		r.sr = parquet.NewGenericReader[Summary](r.pf)
 	}
-	clear(s)
-	n, err := r.sr.Read(s)
-	if err != nil && !errors.Is(err, io.EOF) {
-		return n, fmt.Errorf("dataset: read %s: %w", r.path, err)
-	}
-	return n, err
+	return readInto(r, r.sr, s)
 }
 
 // ReadBoxes is Read for the RowBoxes columns only. A Reader reads one
@@ -119,8 +107,13 @@ func (r *Reader) ReadBoxes(b []RowBoxes) (int, error) {
 	if r.br == nil {
 		r.br = parquet.NewGenericReader[RowBoxes](r.pf)
 	}
-	clear(b)
-	n, err := r.br.Read(b)
+	return readInto(r, r.br, b)
+}
+
+// readInto reads up to len(dst) values of the file with gr, as Read does.
+func readInto[T any](r *Reader, gr *parquet.GenericReader[T], dst []T) (int, error) {
+	clear(dst)
+	n, err := gr.Read(dst)
 	if err != nil && !errors.Is(err, io.EOF) {
 		return n, fmt.Errorf("dataset: read %s: %w", r.path, err)
 	}
@@ -129,19 +122,19 @@ func (r *Reader) ReadBoxes(b []RowBoxes) (int, error) {
 
 // Close releases the file.
 func (r *Reader) Close() error {
-	err := r.r.Close()
+	closers := []io.Closer{r.r}
 	if r.sr != nil {
-		if serr := r.sr.Close(); err == nil {
-			err = serr
-		}
+		closers = append(closers, r.sr)
 	}
 	if r.br != nil {
-		if berr := r.br.Close(); err == nil {
-			err = berr
-		}
+		closers = append(closers, r.br)
 	}
-	if cerr := r.f.Close(); err == nil {
-		err = cerr
+	closers = append(closers, r.f)
+	var err error
+	for _, c := range closers {
+		if cerr := c.Close(); err == nil {
+			err = cerr
+		}
 	}
 	if err != nil {
 		return fmt.Errorf("dataset: close %s: %w", r.path, err)

@@ -56,16 +56,28 @@ var blobColumns = [][]string{
 // The first error is sticky: every later call returns it and Close then
 // removes the temporary file. A Writer is not safe for concurrent use.
 //
-// The file is deterministic: the same rows and options give the same bytes.
+// The file is deterministic: the same rows and options give the same bytes,
+// however the rows are split over calls to Write. Where parquet-go ends
+// pages depends on how many rows it is handed at a time, so the writer
+// hands them on in fixed chunks of 256 from the file's first row, holding
+// (copies of) the rows of an incomplete chunk until more come or Close.
+// So an error in writing rows may be returned by a later Write, or by
+// Close, rather than by the Write that handed them over.
 type Writer struct {
-	path string
-	tmp  *os.File
-	out  *hashWriter // tmp, hashed as it is written
-	pw   *parquet.GenericWriter[Row]
-	rows int64
-	err  error
-	done bool
+	path    string
+	tmp     *os.File
+	out     *hashWriter // tmp, hashed as it is written
+	pw      *parquet.GenericWriter[Row]
+	pending []Row // copies of the rows of the incomplete chunk, fewer than chunkRows
+	rows    int64 // rows accepted by Write, pending ones included
+	err     error
+	done    bool
 }
+
+// chunkRows is how many rows a [Writer] hands to parquet-go at a time,
+// counted from the file's first row. It decides where pages end: changing
+// it changes the bytes of every file.
+const chunkRows = 256
 
 // Create starts writing the Parquet file that will appear at path on a
 // successful [Writer.Close]. The directory of path must exist.
@@ -143,6 +155,8 @@ func Create(path string, opts Options) (*Writer, error) {
 // Write appends rows to the file. A row group is written out each time
 // RowGroupRows rows have accumulated. Rows whose list fields hold an empty
 // string are rejected, since Parquet would store the element as null.
+// Write keeps no reference to rows: the caller may reuse the slice once it
+// returns.
 func (w *Writer) Write(rows ...Row) error {
 	if w.err != nil {
 		return w.err
@@ -155,8 +169,41 @@ func (w *Writer) Write(rows ...Row) error {
 			return w.fail(fmt.Errorf("dataset: write row %d: %w", w.rows+int64(i), err))
 		}
 	}
+	w.rows += int64(len(rows))
+	if len(w.pending) > 0 {
+		// Complete the pending chunk first.
+		k := min(chunkRows-len(w.pending), len(rows))
+		w.pending = append(w.pending, rows[:k]...)
+		rows = rows[k:]
+		if len(w.pending) < chunkRows {
+			return nil
+		}
+		err := w.writeChunk(w.pending)
+		clear(w.pending) // drop the rows' pictures
+		w.pending = w.pending[:0]
+		if err != nil {
+			return err
+		}
+	}
+	// Whole chunks go straight from rows, without a copy.
+	for len(rows) >= chunkRows {
+		if err := w.writeChunk(rows[:chunkRows]); err != nil {
+			return err
+		}
+		rows = rows[chunkRows:]
+	}
+	if len(rows) > 0 {
+		if w.pending == nil {
+			w.pending = make([]Row, 0, chunkRows)
+		}
+		w.pending = append(w.pending, rows...)
+	}
+	return nil
+}
+
+// writeChunk hands rows, a whole chunk or the last one, to parquet-go.
+func (w *Writer) writeChunk(rows []Row) error {
 	n, err := w.pw.Write(rows)
-	w.rows += int64(n)
 	if err == nil && n != len(rows) {
 		err = fmt.Errorf("wrote %d of %d rows", n, len(rows))
 	}
@@ -166,7 +213,8 @@ func (w *Writer) Write(rows ...Row) error {
 	return nil
 }
 
-// Rows returns the number of rows written so far.
+// Rows returns the number of rows written so far, counting those held
+// for the next chunk.
 func (w *Writer) Rows() int64 { return w.rows }
 
 // Sum returns the size in bytes and the hex SHA-256 of the file, worked
@@ -175,7 +223,8 @@ func (w *Writer) Rows() int64 { return w.rows }
 // so far.
 func (w *Writer) Sum() (int64, string) { return w.out.sum() }
 
-// Close writes the last row group and the footer, then renames the file to
+// Close writes the rows held for the last chunk, the last row group and
+// the footer, then renames the file to
 // its final path. If anything failed, now or before, Close removes the
 // temporary file and returns the first error; the final path is then left
 // as it was. Close after Close or Abort returns ErrClosed.
@@ -189,6 +238,13 @@ func (w *Writer) Close() error {
 	if w.err != nil {
 		w.discard()
 		return w.err
+	}
+	if len(w.pending) > 0 {
+		if err := w.writeChunk(w.pending); err != nil {
+			return err
+		}
+		clear(w.pending)
+		w.pending = w.pending[:0]
 	}
 	if err := w.pw.Close(); err != nil {
 		return w.fail(fmt.Errorf("dataset: close %s: %w", w.path, err))

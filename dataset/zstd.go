@@ -2,7 +2,6 @@ package dataset
 
 import (
 	"fmt"
-	"sync"
 
 	"github.com/klauspost/compress/zstd"
 	"github.com/parquet-go/parquet-go"
@@ -15,8 +14,8 @@ import (
 // collections empty: a writer then makes a new encoder every few
 // collections, each allocating a 16 MB window, which costs time and makes
 // collections more frequent still. A Writer keeps one for its whole life.
+// EncodeAll is safe for concurrent use, so the codec needs no lock.
 type zstdCodec struct {
-	mu  sync.Mutex
 	enc *zstd.Encoder
 }
 
@@ -42,8 +41,6 @@ func (c *zstdCodec) CompressionCodec() format.CompressionCodec { return format.Z
 
 // Encode compresses src into dst, as parquet.Zstd would.
 func (c *zstdCodec) Encode(dst, src []byte) ([]byte, error) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
 	return c.enc.EncodeAll(src, dst[:0]), nil
 }
 

@@ -10,8 +10,8 @@ import (
 // a custom family pointed at its metadata, and the note on conditions.
 func TestWriteForms(t *testing.T) {
 	stats := []*suiteStats{
-		{name: "edge_case", byHorizon: map[string]map[int64]int64{"radio_slider": {2: 5}, "donation": {1: 3}}},
-		{name: "future_state", byHorizon: map[string]map[int64]int64{"checkboxes": {1: 5}}},
+		{name: "edge_case", rowCounts: rowCounts{byHorizon: map[string]map[int64]int64{"radio_slider": {2: 5}, "donation": {1: 3}}}},
+		{name: "future_state", rowCounts: rowCounts{byHorizon: map[string]map[int64]int64{"checkboxes": {1: 5}}}},
 	}
 	var b bytes.Buffer
 	writeForms(&b, stats)

@@ -122,11 +122,9 @@ type fileStats struct {
 	seed, version, flags string
 }
 
-// suiteStats is what the card and the harness files need to know of a suite.
-type suiteStats struct {
-	name  string
-	files []fileStats
-	rows  int64
+// rowCounts is what the card counts of some rows: those of a file or of a
+// whole suite.
+type rowCounts struct {
 	// example is the question text of the first row.
 	example string
 	// byHorizon and byAnswer count rows per family and horizon, and per
@@ -139,12 +137,39 @@ type suiteStats struct {
 	// twoPictures is set when some row's metadata shows two pictures
 	// (image and image_2).
 	twoPictures bool
-	// open is set for an open-ended suite, whose answers are gold replies
-	// (not counted in byAnswer) judged by gen score.
-	open bool
 	// freeFormat is set when some row expects a free answer ("Picture 1")
 	// rather than its letter.
 	freeFormat bool
+}
+
+// newRowCounts returns the counts of no rows.
+func newRowCounts() rowCounts {
+	return rowCounts{byHorizon: map[string]map[int64]int64{}, byAnswer: map[string]map[string]int64{}}
+}
+
+// addAll adds the counts of rows that follow c's to c. The example stays
+// c's unless c counts no rows (rows is how many it counts) and from has
+// some (fromRows).
+func (c *rowCounts) addAll(from *rowCounts, rows, fromRows int64) {
+	if rows == 0 && fromRows > 0 {
+		c.example = from.example
+	}
+	merge(c.byHorizon, from.byHorizon)
+	merge(c.byAnswer, from.byAnswer)
+	c.withImage += from.withImage
+	c.twoPictures = c.twoPictures || from.twoPictures
+	c.freeFormat = c.freeFormat || from.freeFormat
+}
+
+// suiteStats is what the card and the harness files need to know of a suite.
+type suiteStats struct {
+	name  string
+	files []fileStats
+	rows  int64
+	rowCounts
+	// open is set for an open-ended suite, whose answers are gold replies
+	// (not counted in byAnswer) judged by gen score.
+	open bool
 }
 
 // noHorizon stands for a null horizon in the counts.
@@ -155,19 +180,11 @@ const noHorizon = -1
 // card reads the file (scanFile).
 type fileTally struct {
 	fileStats
-	// example is the question of the file's first row.
-	example string
-	// byHorizon, byAnswer, withImage, twoPictures and freeFormat are as in
-	// suiteStats, for this file's rows.
-	byHorizon   map[string]map[int64]int64
-	byAnswer    map[string]map[string]int64
-	withImage   int64
-	twoPictures bool
-	freeFormat  bool
+	rowCounts // of the file's rows
 }
 
 func newFileTally(rel string) *fileTally {
-	return &fileTally{fileStats: fileStats{rel: rel}, byHorizon: map[string]map[int64]int64{}, byAnswer: map[string]map[string]int64{}}
+	return &fileTally{fileStats: fileStats{rel: rel}, rowCounts: newRowCounts()}
 }
 
 // add counts one row, given its summary columns and what its metadata
@@ -204,9 +221,9 @@ func scanFile(dir, rel string, open bool) (*fileTally, error) {
 	first := true
 	err = eachSummary(p, func(r *dataset.Reader, row *dataset.Summary) error {
 		if first {
-			t.seed, _ = r.Metadata("formplan.seed")
-			t.version, _ = r.Metadata("formplan.version")
-			t.flags, _ = r.Metadata("formplan.flags")
+			t.seed, _ = r.Metadata(dataset.SeedKey)
+			t.version, _ = r.Metadata(dataset.VersionKey)
+			t.flags, _ = r.Metadata(dataset.FlagsKey)
 			first = false
 		}
 		var pictures int64
@@ -242,11 +259,7 @@ func scanFile(dir, rel string, open bool) (*fileTally, error) {
 // scanSuite counts the rows of every file of s: from kept's tally of a
 // file when it has one, else by reading the file.
 func scanSuite(dir string, s suiteDir, kept *Tally) (*suiteStats, error) {
-	st := &suiteStats{
-		name:      s.name,
-		byHorizon: map[string]map[int64]int64{},
-		byAnswer:  map[string]map[string]int64{},
-	}
+	st := &suiteStats{name: s.name, rowCounts: newRowCounts()}
 	if su, ok := suites.Lookup(s.name); ok {
 		st.open = su.Open
 	}
@@ -258,26 +271,17 @@ func scanSuite(dir string, s suiteDir, kept *Tally) (*suiteStats, error) {
 				return nil, err
 			}
 		}
-		if st.rows == 0 && t.rows > 0 {
-			st.example = t.example
-		}
+		// A file of an open-ended suite counts no answers (add), so
+		// neither does the suite.
+		st.addAll(&t.rowCounts, st.rows, t.rows)
 		st.rows += t.rows
-		merge(st.byHorizon, t.byHorizon)
-		if !st.open {
-			merge(st.byAnswer, t.byAnswer)
-		}
-		st.withImage += t.withImage
-		st.twoPictures = st.twoPictures || t.twoPictures
-		st.freeFormat = st.freeFormat || t.freeFormat
 		st.files = append(st.files, t.fileStats)
 	}
 	return st, nil
 }
 
-// scanAll finds every suite of dir and counts its rows.
-func scanAll(dir string) ([]*suiteStats, error) { return scanKept(dir, nil) }
-
-// scanKept is scanAll with kept's tallies where they serve.
+// scanKept finds every suite of dir and counts its rows, with kept's
+// tallies where they serve (kept may be nil).
 func scanKept(dir string, kept *Tally) ([]*suiteStats, error) {
 	dirs, err := findSuites(dir)
 	if err != nil {

@@ -80,7 +80,8 @@ func (k *Tally) file(rel string) *keptFile {
 
 // Written records that the file at path is complete: its size and hex
 // SHA-256 as written, and the seed, version and flags its metadata holds
-// (the keys formplan.seed, formplan.version and formplan.flags of meta).
+// (the keys dataset.SeedKey, dataset.VersionKey and dataset.FlagsKey of
+// meta).
 func (k *Tally) Written(path string, size int64, sha256 string, meta map[string]string) {
 	rel := k.rel(path)
 	if rel == "" {
@@ -90,7 +91,7 @@ func (k *Tally) Written(path string, size int64, sha256 string, meta map[string]
 	defer k.mu.Unlock()
 	f := k.file(rel) // a file without rows has none yet
 	f.t.size, f.t.sha256 = size, sha256
-	f.t.seed, f.t.version, f.t.flags = meta["formplan.seed"], meta["formplan.version"], meta["formplan.flags"]
+	f.t.seed, f.t.version, f.t.flags = meta[dataset.SeedKey], meta[dataset.VersionKey], meta[dataset.FlagsKey]
 	f.done = true
 }
 

@@ -33,3 +33,13 @@ func elementLayout(l string) string {
 	}
 	return ""
 }
+
+// SharesRow reports whether element i is drawn in the row of element i-1:
+// both are laid out in a row (LayoutRow) and come from the same group.
+func (f *Form) SharesRow(i int) bool {
+	if i <= 0 || i >= len(f.Elements) {
+		return false
+	}
+	e, prev := &f.Elements[i], &f.Elements[i-1]
+	return e.Layout == LayoutRow && prev.Layout == LayoutRow && prev.Group == e.Group
+}

@@ -37,3 +37,23 @@ func TestElementLayout(t *testing.T) {
 		}
 	}
 }
+
+// TestSharesRow checks that an element shares the row of the one before
+// only when both are laid out in a row and come from one group.
+func TestSharesRow(t *testing.T) {
+	f := Form{Elements: []Element{
+		{Group: "g0", Layout: LayoutRow},
+		{Group: "g0", Layout: LayoutRow},
+		{Group: "g1", Layout: LayoutRow},
+		{Group: "g1"},
+		{Group: "g1"},
+		{Group: "g2", Layout: LayoutRow},
+		{Kind: Submit},
+	}}
+	want := []bool{false, true, false, false, false, false, false}
+	for i := range f.Elements {
+		if got := f.SharesRow(i); got != want[i] {
+			t.Errorf("SharesRow(%d) = %v, want %v", i, got, want[i])
+		}
+	}
+}

@@ -54,8 +54,8 @@ type page struct {
 	// as in click-checkboxes.
 	SubmitRow bool
 	// Dense tightens the lines of a form with more of them than a
-	// MiniWoB task has (click-checkboxes draws at most 6), so that they
-	// fit the picture.
+	// MiniWoB task has (click-checkboxes draws at most 6), and drops the
+	// line break before Submit, so that they fit the picture.
 	Dense bool
 }
 
@@ -89,6 +89,7 @@ func Job(f *forms.Form, s statesim.State, task, uid string) (render.Job, error) 
 	}
 	p := page{Task: task}
 	lines := 0
+	widest := WidestText(f)
 	for i, e := range f.Elements {
 		el := element{ID: e.ID, Kind: e.Kind.String(), Label: e.Label, Min: e.Min, Max: e.Max, Step: e.Step, On: s[i].N == 1}
 		switch e.Kind {
@@ -96,7 +97,7 @@ func Job(f *forms.Form, s statesim.State, task, uid string) (render.Job, error) 
 			el.Value = strconv.Itoa(s[i].N)
 		case forms.TextBox:
 			el.Value = s[i].S
-			el.Width = TextBoxWidth(f, e.Layout)
+			el.Width = TextBoxWidth(widest, e.Layout)
 		case forms.Radio:
 			el.Name = uid + "-" + e.Group
 		case forms.Submit:
@@ -106,25 +107,23 @@ func Job(f *forms.Form, s statesim.State, task, uid string) (render.Job, error) 
 		if e.EnabledBy != nil {
 			conditional(&el, f, s, i)
 		}
-		row := e.Layout == forms.LayoutRow
-		if n := len(p.Blocks); n > 0 && row && p.Blocks[n-1].Row && f.Elements[i-1].Group == e.Group {
+		// An element that joins the row of the one before adds no line;
+		// every other element is one. The join is f.SharesRow(i), written
+		// out so that a form with a Submit button between two elements
+		// (only a hand-made one has it) is drawn as before: the button is
+		// drawn apart, and a row element after it joins a row drawn last
+		// when the button's group is its own.
+		n := len(p.Blocks)
+		switch row := e.Layout == forms.LayoutRow; {
+		case row && n > 0 && p.Blocks[n-1].Row && f.Elements[i-1].Group == e.Group:
 			p.Blocks[n-1].Elements = append(p.Blocks[n-1].Elements, el)
-			continue
-		}
-		if n := len(p.Blocks); n > 0 && !row && !p.Blocks[n-1].Row {
+		case !row && n > 0 && !p.Blocks[n-1].Row:
 			p.Blocks[n-1].Elements = append(p.Blocks[n-1].Elements, el)
-		} else {
-			p.Blocks = append(p.Blocks, block{Row: row, Elements: []element{el}})
-		}
-		if row {
-			p.SubmitRow = true
-		}
-	}
-	for _, b := range p.Blocks {
-		if b.Row {
 			lines++
-		} else {
-			lines += len(b.Elements)
+		default:
+			p.Blocks = append(p.Blocks, block{Row: row, Elements: []element{el}})
+			p.SubmitRow = p.SubmitRow || row
+			lines++
 		}
 	}
 	p.Dense = lines > denseLines

@@ -78,28 +78,19 @@ const geometrySlack = 2
 // TestMiniWoBGeometry renders a form of each family at scale 1 and checks
 // every element's box against the MiniWoB task it stands for.
 func TestMiniWoBGeometry(t *testing.T) {
-	r := newRenderer(t, 1)
-	rng := rand.New(rand.NewPCG(17, 1))
-	var jobs []render.Job
-	for k, tc := range miniwobGeometry {
+	var pics []randomPicture
+	for _, tc := range miniwobGeometry {
 		fam := forms.Builtin(tc.family)
 		if tc.count > 0 {
 			fam.Groups[0].MinCount, fam.Groups[0].MaxCount = tc.count, tc.count
 		}
-		f := fam.NewForm(rng)
-		if len(f.Elements) != len(tc.boxes) {
-			t.Fatalf("%s: %d elements, want %d", tc.task, len(f.Elements), len(tc.boxes))
-		}
-		s := statesim.RandomState(&f, rng, 0.5)
-		job, err := Job(&f, s, "Select 3 with the slider, click the 2nd checkbox, then hit Submit.", fmt.Sprint("g", k))
-		if err != nil {
-			t.Fatal(err)
-		}
-		jobs = append(jobs, job)
+		pics = append(pics, randomPicture{fam, "Select 3 with the slider, click the 2nd checkbox, then hit Submit."})
 	}
-	res, err := r.Render(context.Background(), jobs)
-	if err != nil {
-		t.Fatal(err)
+	fs, res := renderRandom(t, newRenderer(t, 1), rand.New(rand.NewPCG(17, 1)), pics, "g")
+	for k, tc := range miniwobGeometry {
+		if len(fs[k].Elements) != len(tc.boxes) {
+			t.Fatalf("%s: %d elements, want %d", tc.task, len(fs[k].Elements), len(tc.boxes))
+		}
 	}
 	for k, tc := range miniwobGeometry {
 		for i, d := range res[k].Elements {
@@ -113,6 +104,37 @@ func TestMiniWoBGeometry(t *testing.T) {
 			}
 		}
 	}
+}
+
+// randomPicture is a form family to draw and the task to picture it under.
+type randomPicture struct {
+	fam  *forms.Family
+	task string
+}
+
+// renderRandom draws a form of each family of pics with rng, then a random
+// state of it (statesim.RandomState, half its boxes on), and renders them
+// all with r, the k-th under its task with uid prefix k. It returns the
+// forms drawn and the renderings.
+func renderRandom(t *testing.T, r *render.Renderer, rng *rand.Rand, pics []randomPicture, prefix string) ([]forms.Form, []render.Result) {
+	t.Helper()
+	var fs []forms.Form
+	var jobs []render.Job
+	for k, pic := range pics {
+		f := pic.fam.NewForm(rng)
+		s := statesim.RandomState(&f, rng, 0.5)
+		job, err := Job(&f, s, pic.task, fmt.Sprint(prefix, k))
+		if err != nil {
+			t.Fatal(err)
+		}
+		fs = append(fs, f)
+		jobs = append(jobs, job)
+	}
+	res, err := r.Render(context.Background(), jobs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return fs, res
 }
 
 // TestSliderInputs moves a slider of each range to every value, and past
@@ -159,8 +181,7 @@ func TestSliderInputs(t *testing.T) {
 					// The click lands where the handle's centre stands at
 					// v, on the track's middle line; past the ends, beyond
 					// the track on the handle's overhang.
-					frac := float64(v-rg.Min) / float64(rg.Max-rg.Min)
-					x := b.X + 2*scale + frac*(b.W-2*scale)
+					x := HandleX(rg.Min, rg.Max, v, b.X, b.W, scale)
 					x = min(max(x, b.X-4*scale), b.X+b.W+6*scale)
 					click := []render.Input{{Op: "click", X: x, Y: b.Y + b.H/2}}
 					// A press on the handle grabs it rather than moving
@@ -175,17 +196,17 @@ func TestSliderInputs(t *testing.T) {
 					if err != nil {
 						t.Fatal(err)
 					}
-					for how, in := range map[string][]render.Input{"keys": keys, "click": click} {
-						j := job
-						if how == "click" {
-							j = farJob
-						}
-						els, err := r.Execute(context.Background(), j, in)
+					for _, try := range []struct {
+						how    string
+						job    render.Job
+						inputs []render.Input
+					}{{"keys", job, keys}, {"click", farJob, click}} {
+						els, err := r.Execute(context.Background(), try.job, try.inputs)
 						if err != nil {
 							t.Fatal(err)
 						}
 						if err := Check(&f, want, els); err != nil {
-							t.Errorf("scale %g, %s slider %d..%d step %d, %s to %d: %v", scale, layout, rg.Min, rg.Max, rg.Step, how, v, err)
+							t.Errorf("scale %g, %s slider %d..%d step %d, %s to %d: %v", scale, layout, rg.Min, rg.Max, rg.Step, try.how, v, err)
 						}
 					}
 				}

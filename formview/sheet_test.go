@@ -2,7 +2,6 @@ package formview
 
 import (
 	"bytes"
-	"context"
 	"flag"
 	"fmt"
 	"math/rand/v2"
@@ -11,8 +10,6 @@ import (
 	"testing"
 
 	"github.com/formplan/formplan/forms"
-	"github.com/formplan/formplan/render"
-	"github.com/formplan/formplan/statesim"
 )
 
 // update rewrites docs/look: go test ./formview -run TestLookSheet -update
@@ -48,26 +45,15 @@ func TestLookSheet(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	r := newRenderer(t, 2)
-	rng := rand.New(rand.NewPCG(3, 14))
-	var jobs []render.Job
-	for k, row := range sheetRows {
+	var pics []randomPicture
+	for _, row := range sheetRows {
 		fam := forms.Builtin(row.family)
 		if fam == nil {
 			t.Fatalf("no family %q", row.family)
 		}
-		f := fam.NewForm(rng)
-		s := statesim.RandomState(&f, rng, 0.5)
-		job, err := Job(&f, s, row.task, fmt.Sprint("sheet", k))
-		if err != nil {
-			t.Fatal(err)
-		}
-		jobs = append(jobs, job)
+		pics = append(pics, randomPicture{fam, row.task})
 	}
-	res, err := r.Render(context.Background(), jobs)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, res := renderRandom(t, newRenderer(t, 2), rand.New(rand.NewPCG(3, 14)), pics, "sheet")
 	var md bytes.Buffer
 	md.WriteString(`# How formplan's forms look next to MiniWoB's
 

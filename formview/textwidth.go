@@ -3,6 +3,7 @@ package formview
 import (
 	"math"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/formplan/formplan/forms"
 )
@@ -23,12 +24,21 @@ const (
 	textWidthRow    = 30
 )
 
+// spaceAdvance is the advance width of a space in Arial and in Liberation
+// Sans, in 1/2048 em.
+const spaceAdvance = 569
+
+// ValueGap is the gap, in CSS px, between a slider's box and the value
+// printed after it (templates/form.html.tmpl): a space of the form's
+// ValuePx text and the value's 5 px left margin, as in form-sequence.
+const ValueGap = spaceAdvance*ValuePx/2048.0 + 5
+
 // asciiAdvance holds the advance widths of the printable ASCII characters,
 // ' ' to '~', in Arial and in Liberation Sans, which copies Arial's
 // metrics, in 1/2048 em (read from the hmtx table of
 // LiberationSans-Regular.ttf).
 var asciiAdvance = [95]int{
-	569, 569, 727, 1139, 1139, 1821, 1366, 391, 682, 682, 797, 1196, 569, 682, 569, 569, // ' '..'/'
+	spaceAdvance, 569, 727, 1139, 1139, 1821, 1366, 391, 682, 682, 797, 1196, 569, 682, 569, 569, // ' '..'/'
 	1139, 1139, 1139, 1139, 1139, 1139, 1139, 1139, 1139, 1139, 569, 569, 1196, 1196, 1196, 1139, // '0'..'?'
 	2079, 1366, 1366, 1479, 1479, 1366, 1251, 1593, 1479, 569, 1024, 1366, 1139, 1706, 1479, 1593, // '@'..'O'
 	1366, 1593, 1479, 1366, 1251, 1479, 1366, 1933, 1366, 1366, 1251, 569, 569, 569, 961, 1139, // 'P'..'_'
@@ -52,22 +62,29 @@ func TextWidth(s string, px float64) (float64, bool) {
 	return float64(units) * px / 2048, true
 }
 
-// TextBoxWidth returns the content width, in CSS px, of the text boxes of
-// f laid out as layout (forms.Element.Layout): MiniWoB's width, or wider
-// when the form's longest value (f.TextValues) needs more, so that every
-// value a picture can show is seen whole. A character of unknown width
-// counts as 1 em.
-func TextBoxWidth(f *forms.Form, layout string) int {
+// WidestText returns the width in CSS px of the widest of f's text values
+// (f.TextValues) set in a text box, or 0 when it has none. A character of
+// unknown width counts as 1 em.
+func WidestText(f *forms.Form) float64 {
+	w := 0.0
+	for _, v := range f.TextValues {
+		n, ok := TextWidth(v, TextPx)
+		if !ok {
+			n = float64(utf8.RuneCountInString(v)) * TextPx
+		}
+		w = max(w, n)
+	}
+	return w
+}
+
+// TextBoxWidth returns the content width, in CSS px, of the text boxes laid
+// out as layout (forms.Element.Layout) in a form whose widest text value
+// is widest (WidestText) wide: MiniWoB's width, or wider when that value
+// needs more, so that every value a picture can show is seen whole.
+func TextBoxWidth(widest float64, layout string) int {
 	w := float64(textWidthColumn)
 	if layout == forms.LayoutRow {
 		w = textWidthRow
 	}
-	for _, v := range f.TextValues {
-		n, ok := TextWidth(v, TextPx)
-		if !ok {
-			n = float64(len([]rune(v))) * TextPx
-		}
-		w = max(w, n)
-	}
-	return int(math.Ceil(w))
+	return int(math.Ceil(max(w, widest)))
 }

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"strconv"
 	"time"
@@ -45,7 +46,7 @@ type Plan struct {
 	// Observe, if set, is given every batch of rows as it is written, with
 	// the file's path and the rows' questions, in index order and from one
 	// goroutine at a time (for the dataset card, which then needs no second
-	// reading of the file).
+	// reading of the file). The slices are reused once it returns.
 	Observe func(file string, qs []suites.Question, rows []dataset.Row)
 }
 
@@ -103,6 +104,22 @@ func FilePath(out, suite string, k, shards int) string {
 	return filepath.Join(out, suite, fmt.Sprintf("test-%05d-of-%05d.parquet", k, shards))
 }
 
+// ParseFilePath returns the shard k of shards that the data file at path
+// holds, as FilePath names it, and whether its name is such a name at all.
+// It checks only the name's form: k may be out of range.
+func ParseFilePath(path string) (k, shards int, ok bool) {
+	m := fileRE.FindStringSubmatch(filepath.Base(path))
+	if m == nil {
+		return 0, 0, false
+	}
+	k, _ = strconv.Atoi(m[1])
+	shards, _ = strconv.Atoi(m[2])
+	return k, shards, true
+}
+
+// fileRE matches the name of a data file, as FilePath writes it.
+var fileRE = regexp.MustCompile(`^test-(\d{5})-of-(\d{5})\.parquet$`)
+
 // complete reports whether path already holds exactly the rows this plan
 // would write there, every page intact.
 func complete(path string, meta map[string]string, rows int64) bool {
@@ -135,10 +152,10 @@ func runSuite(ctx context.Context, p Plan, s suites.Suite, total int64) (SuiteRe
 	lo, hi := ShardRange(total, p.Shard, shards)
 	path := FilePath(p.Out, s.Name, p.Shard, shards)
 	meta := map[string]string{
-		"formplan.seed":    strconv.FormatUint(p.Spec.Seed, 10),
+		dataset.SeedKey:    strconv.FormatUint(p.Spec.Seed, 10),
 		SuiteKey:           s.Name,
-		"formplan.version": p.Version,
-		"formplan.flags":   p.Flags,
+		dataset.VersionKey: p.Version,
+		dataset.FlagsKey:   p.Flags,
 	}
 	for k, v := range ShardMetadata(total, p.Shard, shards) {
 		meta[k] = v

@@ -1,16 +1,21 @@
 package generate
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/formplan/formplan/dataset"
+)
 
 // Keys of the file metadata that say which part of a suite a file holds;
 // every other key of a suite's file is the same in every shard of a run.
+// They are the keys of package dataset, under which they are documented.
 const (
 	// ShardKey holds "K/N": the file is shard K of N ("0/1" for a whole run).
-	ShardKey = "formplan.shard"
+	ShardKey = dataset.ShardKey
 	// IndicesKey holds "LO-HI": the file's rows are the indices [LO, HI).
-	IndicesKey = "formplan.indices"
+	IndicesKey = dataset.IndicesKey
 	// SuiteKey holds the suite's name.
-	SuiteKey = "formplan.suite"
+	SuiteKey = dataset.SuiteKey
 )
 
 // ShardMetadata returns the values of ShardKey and IndicesKey of shard k of
@@ -36,7 +41,6 @@ func GroupRows(pictures bool) int {
 }
 
 // BatchRows is how many rows Run paints and hands to the writer at a time
-// when Plan.BatchSize is 0. The writer's pages depend on how rows are
-// handed to it, so a merge of shards that writes the single run's bytes
-// hands them over in the same batches: BatchRows at a time from index 0.
+// when Plan.BatchSize is 0. The file's bytes do not depend on it: the
+// writer cuts the rows into chunks of its own.
 const BatchRows = 256

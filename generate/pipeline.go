@@ -10,7 +10,9 @@ import (
 
 // pipeline builds the rows of indices [lo, hi) on several workers and
 // hands them to emit in index order, batch rows at a time (the last batch
-// may be shorter), the same batches whatever the number of workers.
+// may be shorter), the same batches whatever the number of workers. emit
+// must not keep the slices it is given: they hold the next batch after it
+// returns.
 //
 // There is no collector goroutine: workers take chunks of indices in
 // order, build them, and the worker that completes the chunk next in line
@@ -33,7 +35,7 @@ type pipeline struct {
 	done    map[int64]*chunk  // built chunks waiting for their turn, by first index
 	turn    bool              // a worker is emitting
 	emitted int64             // first index not yet gathered for emitting
-	qs      []suites.Question // the batch being gathered
+	qs      []suites.Question // the batch being gathered, reused once emitted
 	rows    []dataset.Row
 	err     error
 }
@@ -59,6 +61,9 @@ func newPipeline(lo, hi int64, workers, batch int, build func(int64) (suites.Que
 		build:  build, emit: emit,
 		next: lo, emitted: lo, done: map[int64]*chunk{},
 	}
+	// One batch, reused for every batch.
+	size := min(int64(batch), max(hi-lo, 0))
+	p.qs, p.rows = make([]suites.Question, 0, size), make([]dataset.Row, 0, size)
 	p.ready = sync.NewCond(&p.mu)
 	return p
 }
@@ -160,13 +165,17 @@ func (p *pipeline) drain() error {
 			p.qs, p.rows = append(p.qs, c.qs[k]), append(p.rows, c.rows[k])
 			if len(p.rows) == p.batch {
 				qs, rows := p.qs, p.rows
-				p.qs, p.rows = make([]suites.Question, 0, p.batch), make([]dataset.Row, 0, p.batch)
 				p.mu.Unlock()
 				err := p.emit(qs, rows)
 				p.mu.Lock()
 				if err != nil {
 					return err
 				}
+				// Nothing keeps a batch once emit returns (the writer
+				// copies the rows it holds): gather the next one in it.
+				clear(qs)
+				clear(rows)
+				p.qs, p.rows = qs[:0], rows[:0]
 			}
 		}
 		p.emitted = c.lo + int64(len(c.rows))

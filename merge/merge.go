@@ -21,6 +21,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/formplan/formplan/dataset"
 	"github.com/formplan/formplan/generate"
 )
 
@@ -63,12 +64,13 @@ func Dir(dir string) ([]Result, error) {
 	sort.Strings(names)
 	var plans []suitePlan
 	var first *part
+	var firstRun map[string]string // runOf(first)
 	sharded := false
 	for _, name := range names {
 		for _, p := range bySuite[name] {
 			if first == nil {
-				first = p
-			} else if err := sameRun(first, p); err != nil {
+				first, firstRun = p, runOf(p)
+			} else if err := sameRun(first, firstRun, p); err != nil {
 				return nil, fmt.Errorf("merge: %w", err)
 			}
 		}
@@ -144,7 +146,7 @@ func planSuite(suite string, parts []*part) (suitePlan, error) {
 		}
 	}
 	if len(missing) > 0 {
-		flags := sp.shards[0].meta["formplan.flags"]
+		flags := sp.shards[0].meta[dataset.FlagsKey]
 		return sp, fmt.Errorf("%s: %d of %d shards missing (%s): run them (gen %s --shard %s --out DIR, or the same job array again), then run gen card again",
 			suite, len(missing), n, strings.Join(firstN(missing, 4), ", "), flags, missing[0])
 	}
@@ -167,7 +169,7 @@ func checkShards(shards []*part, total int64) error {
 
 // checkSuites checks that every suite the run's flags name has files.
 func checkSuites(p *part, have []string) error {
-	flags := strings.Fields(p.meta["formplan.flags"])
+	flags := strings.Fields(p.meta[dataset.FlagsKey])
 	i := slices.Index(flags, "--suites")
 	if i < 0 || i+1 >= len(flags) {
 		return nil // an older file without the list: the suites present are all
@@ -179,7 +181,7 @@ func checkSuites(p *part, have []string) error {
 		}
 	}
 	if len(missing) > 0 {
-		return fmt.Errorf("the run (%s) has no files of %s: its shards have not all run to the end: run them again, then gen card", p.meta["formplan.flags"], strings.Join(missing, ", "))
+		return fmt.Errorf("the run (%s) has no files of %s: its shards have not all run to the end: run them again, then gen card", p.meta[dataset.FlagsKey], strings.Join(missing, ", "))
 	}
 	return nil
 }

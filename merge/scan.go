@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -14,17 +13,12 @@ import (
 	"github.com/formplan/formplan/generate"
 )
 
-// dataRE matches a data file's name, test-KKKKK-of-NNNNN.parquet, as
-// generate.FilePath writes it.
-var dataRE = regexp.MustCompile(`^test-(\d{5})-of-(\d{5})\.parquet$`)
-
 // part is one data file of a suite: a shard, or the whole suite.
 type part struct {
 	path       string
 	suite      string // the folder it is in
 	k, n       int    // shard K of N, from its name
-	lo, hi     int64  // the indices its metadata says it holds
-	rows       int64  // the rows its footer counts
+	lo, hi     int64  // the indices its metadata says it holds, as many as its footer counts rows
 	firstGroup int64  // rows in its first row group
 	groups     int    // row groups
 	meta       map[string]string
@@ -54,17 +48,15 @@ func scan(dir string) (map[string][]*part, error) {
 			return nil, fmt.Errorf("%s: %w", dir, err)
 		}
 		for _, f := range files {
-			m := dataRE.FindStringSubmatch(f.Name())
-			if m == nil {
+			k, n, ok := generate.ParseFilePath(f.Name())
+			if !ok {
 				continue
 			}
 			rel := filepath.Join(e.Name(), f.Name())
 			if !f.Type().IsRegular() {
 				return nil, fmt.Errorf("%s is not a regular file: remove it", rel)
 			}
-			p := &part{path: filepath.Join(dir, rel), suite: e.Name()}
-			p.k, _ = strconv.Atoi(m[1])
-			p.n, _ = strconv.Atoi(m[2])
+			p := &part{path: filepath.Join(dir, rel), suite: e.Name(), k: k, n: n}
 			if p.n < 1 || p.k >= p.n {
 				return nil, fmt.Errorf("%s: shard %d of %d does not exist: remove the file", rel, p.k, p.n)
 			}
@@ -105,7 +97,8 @@ func (p *part) readFooter() error {
 	for _, kv := range pf.Metadata().KeyValueMetadata {
 		p.meta[kv.Key] = kv.Value
 	}
-	p.rows, p.groups = pf.NumRows(), len(pf.RowGroups())
+	rows := pf.NumRows()
+	p.groups = len(pf.RowGroups())
 	if p.groups > 0 {
 		p.firstGroup = pf.RowGroups()[0].NumRows()
 	}
@@ -122,8 +115,8 @@ func (p *part) readFooter() error {
 	if !ok || err1 != nil || err2 != nil || p.lo < 0 || p.hi < p.lo {
 		return fmt.Errorf("%s: no row range in its metadata (%s %q): not a file gen wrote", p.name(), generate.IndicesKey, p.meta[generate.IndicesKey])
 	}
-	if p.rows != p.hi-p.lo {
-		return fmt.Errorf("%s holds %d rows where its metadata says indices %d-%d (%d rows): remove it and run its shard again", p.name(), p.rows, p.lo, p.hi, p.hi-p.lo)
+	if rows != p.hi-p.lo {
+		return fmt.Errorf("%s holds %d rows where its metadata says indices %d-%d (%d rows): remove it and run its shard again", p.name(), rows, p.lo, p.hi, p.hi-p.lo)
 	}
 	return nil
 }
@@ -140,10 +133,10 @@ func runOf(p *part) map[string]string {
 	return run
 }
 
-// sameRun returns an error naming the first key in which two files' runs
-// differ, or nil.
-func sameRun(a, b *part) error {
-	ra, rb := runOf(a), runOf(b)
+// sameRun returns an error naming the first key in which the runs of two
+// files differ, or nil; ra is runOf(a).
+func sameRun(a *part, ra map[string]string, b *part) error {
+	rb := runOf(b)
 	keys := map[string]bool{}
 	for k := range ra {
 		keys[k] = true

@@ -22,78 +22,91 @@ func write(path string, shards []*part, total int64) error {
 	for k, v := range generate.ShardMetadata(total, 0, 1) {
 		meta[k] = v
 	}
-	var w *dataset.Writer
+	m := &merger{path: path, meta: meta, shards: shards, batch: make([]dataset.Row, readRows)}
 	defer func() {
-		if w != nil {
-			w.Abort()
+		if m.w != nil {
+			m.w.Abort()
 		}
 	}()
-	// Rows are handed to the writer generate.BatchRows at a time from the
-	// suite's first row, as Run hands them (the pages depend on it): a
-	// batch may span two shards. Memory stays bounded by a batch and a row
-	// group, whatever the number of rows.
-	batch := make([]dataset.Row, generate.BatchRows)
-	fill := 0
-	next := int64(0)
 	for _, p := range shards {
-		r, err := dataset.Open(p.path)
-		if err != nil {
+		if err := m.copyShard(p); err != nil {
 			return err
 		}
-		for {
-			n, err := r.Read(batch[fill:])
-			if n > 0 && w == nil {
-				// Rows with pictures go to smaller row groups: the writer
-				// can only be made once the first row is known.
-				pictures := batch[fill].Image != nil
-				if err := checkGroups(shards, generate.GroupRows(pictures)); err != nil {
-					r.Close()
-					return err
-				}
-				var cerr error
-				if w, cerr = dataset.Create(path, dataset.Options{Metadata: meta, RowGroupRows: generate.GroupRows(pictures)}); cerr != nil {
-					r.Close()
-					return cerr
-				}
-			}
-			for i := range batch[fill : fill+n] {
-				if idx := batch[fill+i].Index; idx == nil || *idx != next {
-					r.Close()
-					return fmt.Errorf("%s: row %d is not question %d: remove the file and run its shard again", p.name(), next-p.lo, next)
-				}
-				next++
-			}
-			if fill += n; fill == len(batch) || next == total {
-				if werr := w.Write(batch[:fill]...); werr != nil {
-					r.Close()
-					return werr
-				}
-				fill = 0
-			}
-			if errors.Is(err, io.EOF) {
-				break
-			}
-			if err != nil {
-				r.Close()
-				return fmt.Errorf("%s: %w: remove it and run its shard again", p.name(), err)
-			}
-		}
-		if err := r.Close(); err != nil {
-			return err
-		}
-		if next != p.hi {
-			return fmt.Errorf("%s: read %d rows, its footer says %d", p.name(), next-p.lo, p.rows)
-		}
 	}
-	if w == nil || next != total {
-		return fmt.Errorf("%s: the shards hold %d rows, the suite %d", shards[0].suite, next, total)
+	if m.w == nil || m.next != total {
+		return fmt.Errorf("%s: the shards hold %d rows, the suite %d", shards[0].suite, m.next, total)
 	}
-	err := w.Close()
-	w = nil
+	err := m.w.Close()
+	m.w = nil
 	if err != nil {
 		return err
 	}
 	return syncDir(filepath.Dir(path))
+}
+
+// readRows is how many rows a merge reads at a time. The writer's bytes
+// do not depend on it; it bounds memory, with one row group, whatever the
+// number of rows.
+const readRows = 256
+
+// merger copies the rows of a suite's shards, in order, into one file.
+type merger struct {
+	path   string
+	meta   map[string]string
+	shards []*part
+	batch  []dataset.Row
+	w      *dataset.Writer // made at the first row
+	next   int64           // the index of the next row
+}
+
+// copyShard copies the rows of shard p to the merged file, checking that
+// they are the indices p holds, in order.
+func (m *merger) copyShard(p *part) (err error) {
+	r, err := dataset.Open(p.path)
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if cerr := r.Close(); err == nil {
+			err = cerr
+		}
+	}()
+	for {
+		n, rerr := r.Read(m.batch)
+		rows := m.batch[:n]
+		if n > 0 && m.w == nil {
+			// Rows with pictures go to smaller row groups: the writer
+			// can only be made once the first row is known.
+			group := generate.GroupRows(rows[0].Image != nil)
+			if err := checkGroups(m.shards, group); err != nil {
+				return err
+			}
+			if m.w, err = dataset.Create(m.path, dataset.Options{Metadata: m.meta, RowGroupRows: group}); err != nil {
+				return err
+			}
+		}
+		for i := range rows {
+			if idx := rows[i].Index; idx == nil || *idx != m.next {
+				return fmt.Errorf("%s: row %d is not question %d: remove the file and run its shard again", p.name(), m.next-p.lo, m.next)
+			}
+			m.next++
+		}
+		if n > 0 {
+			if err := m.w.Write(rows...); err != nil {
+				return err
+			}
+		}
+		if errors.Is(rerr, io.EOF) {
+			break
+		}
+		if rerr != nil {
+			return fmt.Errorf("%s: %w: remove it and run its shard again", p.name(), rerr)
+		}
+	}
+	if m.next != p.hi {
+		return fmt.Errorf("%s: read %d rows, its footer says %d", p.name(), m.next-p.lo, p.hi-p.lo)
+	}
+	return nil
 }
 
 // checkGroups checks that the shards were written with row groups of
@@ -103,7 +116,7 @@ func checkGroups(shards []*part, group int) error {
 	for _, p := range shards {
 		if p.groups > 1 && p.firstGroup != int64(group) {
 			return fmt.Errorf("%s has row groups of %d rows where this gen writes %d: merge it with the gen that wrote it (%s)",
-				p.name(), p.firstGroup, group, p.meta["formplan.version"])
+				p.name(), p.firstGroup, group, p.meta[dataset.VersionKey])
 		}
 	}
 	return nil

@@ -103,7 +103,7 @@ func build(results []score.Result, title string) (*page, error) {
 	if p.Chosen, err = chosenFigures(results, suiteNames, p.Models); err != nil {
 		return nil, err
 	}
-	if p.Open, err = openFigures(cells, chance, suiteNames, p.Models); err != nil {
+	if p.Open, err = openFigures(bySuite, chance, suiteNames, p.Models); err != nil {
 		return nil, err
 	}
 	return p, nil
@@ -293,35 +293,37 @@ func chosenFigures(results []score.Result, suiteNames, modelNames []string) ([]f
 }
 
 // openFigures plots, per open-ended suite, the mean of each of its
-// measures per model (see score.Open) from the cells by suite, with the
-// chance of the main one.
-func openFigures(cells []score.Cell, chance map[string]float64, suiteNames, modelNames []string) ([]figure, error) {
+// measures per model (see score.Open) from the cells by suite and model,
+// with the chance of the main one.
+func openFigures(bySuite map[string]map[string]score.Cell, chance map[string]float64, suiteNames, modelNames []string) ([]figure, error) {
 	var out []figure
 	for _, s := range suiteNames {
 		var names []string
-		for _, c := range cells {
-			for _, k := range score.MetricOrder {
-				if _, ok := c.Metrics[k]; ok && c.Key["suite"] == s && k != "repeats" && !slices.Contains(names, k) {
+		for _, k := range score.MetricOrder {
+			if k == "repeats" {
+				continue
+			}
+			for _, c := range bySuite[s] {
+				if _, ok := c.Metrics[k]; ok {
 					names = append(names, k)
+					break
 				}
 			}
 		}
 		if len(names) == 0 {
 			continue
 		}
-		slices.SortFunc(names, func(a, b string) int { return slices.Index(score.MetricOrder, a) - slices.Index(score.MetricOrder, b) })
 		var series []bars
 		for _, m := range modelNames {
-			for _, c := range cells {
-				if c.Key["suite"] != s || c.Model != m {
-					continue
-				}
-				b := bars{name: m}
-				for _, k := range names {
-					b.values = append(b.values, c.Metrics[k])
-				}
-				series = append(series, b)
+			c, ok := bySuite[s][m]
+			if !ok {
+				continue
 			}
+			b := bars{name: m}
+			for _, k := range names {
+				b.values = append(b.values, c.Metrics[k])
+			}
+			series = append(series, b)
 		}
 		svg, err := barPlot(s+": measures", "mean over replies", names, series, chance[s])
 		if err != nil {

@@ -114,8 +114,7 @@ func ScorePlan(o *OpenRow, reply string) (Open, bool) {
 		return r, true
 	}
 	r.Length, r.Submitted = out.Steps, out.Submitted
-	at := m.Goal.Indices(f)
-	unmet := m.Goal.UnmetAt(at, out.Final)
+	unmet := m.Goal.Unmet(f, out.Final)
 	if n := len(m.Goal.Wants); n > 0 {
 		r.Partial = float64(n-unmet) / float64(n)
 	}
@@ -232,15 +231,13 @@ func problems(p *actlang.Plan) []string {
 // scoreOpen scores a reply to an open-ended question.
 func scoreOpen(q *Question, rep Reply) Result {
 	var o Open
-	var parsed bool
+	var parsed, correct bool
 	if q.Suite == "next_action" {
 		o, parsed = ScoreNext(q.Open, rep.Response)
+		correct = o.Lenient
 	} else {
 		o, parsed = ScorePlan(q.Open, rep.Response)
-	}
-	correct := o.Optimal
-	if q.Suite == "next_action" {
-		correct = o.Lenient
+		correct = o.Optimal
 	}
 	return Result{Reply: rep, Q: q, Parsed: parsed, Correct: parsed && correct, Open: &o}
 }
@@ -339,13 +336,10 @@ func openReply(q *Question, responder string) (string, bool) {
 func setAll(q *Question) string {
 	m := &q.Open.Meta
 	f := &m.Form
-	named := map[forms.Ref]bool{}
-	for _, a := range m.History {
-		named[a.Target] = true
-	}
+	named := suites.Taken(*m.Goal, m.History)
 	var plan []statesim.Action
-	for _, w := range m.Goal.Wants {
-		if !named[w.Target] {
+	for k, w := range m.Goal.Wants {
+		if !named[k] {
 			plan = append(plan, suites.SetAction(f, w))
 		}
 	}

@@ -32,7 +32,7 @@ const (
 // (k is 0 in half the rows of a cell; in the others 1 or 2, shown, where
 // the task has at least h+2 wants, else 0), and asks for the next action from the state they reach.
 func drawNextAction(c *cell, rng *rand.Rand) (Question, error) {
-	f, g, ok := drawOpenTask(c, rng, 1)
+	f, g, ok := drawOpenTask(c, rng)
 	if !ok {
 		return Question{}, errRetry
 	}
@@ -46,12 +46,11 @@ func drawNextAction(c *cell, rng *rand.Rand) (Question, error) {
 	origin := openStart(&f, g, rng.Perm(w)[:c.h+k], rng)
 	plan := goldPlan(&f, origin, g, rng)
 	taken, rest := plan[:k], withSubmit(plan[k:])
-	s := origin.Clone()
-	for _, a := range taken {
-		if err := statesim.ApplyInPlace(&f, s, a); err != nil {
-			return Question{}, err
-		}
+	out, err := statesim.Run(&f, origin, taken) // taken holds no Submit
+	if err != nil {
+		return Question{}, err
 	}
+	s := out.Final
 	q := openQuestion(&f, g, s, rest)
 	q.Meta.History, q.Meta.Origin = taken, origin
 	q.History = HistoryText(&f, taken)
@@ -76,9 +75,16 @@ func drawNextAction(c *cell, rng *rand.Rand) (Question, error) {
 // outside the vocabulary (typing the missing end of a partly typed box)
 // begins one by the same rule.
 func Lenient(f *forms.Form, s statesim.State, g statesim.Goal) []statesim.Action {
+	// Begins for each action, with the wants resolved and s's unmet
+	// wants counted once, on one scratch state (the vocabulary has no
+	// Submit).
+	at := g.Indices(f)
+	base := g.UnmetAt(at, s)
+	t := make(statesim.State, len(s))
 	var out []statesim.Action
 	for _, a := range statesim.Vocabulary(f) {
-		if Begins(f, s, g, a) {
+		copy(t, s)
+		if statesim.ApplyInPlace(f, t, a) == nil && g.UnmetAt(at, t) == base-1 {
 			out = append(out, a)
 		}
 	}
@@ -136,14 +142,7 @@ func MissedOdds(f *forms.Form, g statesim.Goal, taken []statesim.Action, h int) 
 		i, _ := f.Find(w.Target)
 		depths[k] = depth(f, i)
 	}
-	done := make([]bool, len(g.Wants))
-	for _, a := range taken {
-		for k, w := range g.Wants {
-			if w.Target == a.Target {
-				done[k] = true
-			}
-		}
-	}
+	done := Taken(g, taken)
 	// The steps taken end at the deepest depth one of them has.
 	deepest, doneThere := -1, 0
 	var left []int
@@ -172,6 +171,20 @@ func MissedOdds(f *forms.Form, g statesim.Goal, taken []statesim.Action, h int) 
 		}
 	}
 	return in
+}
+
+// Taken returns, per want of g, whether a step of taken names its
+// element.
+func Taken(g statesim.Goal, taken []statesim.Action) []bool {
+	done := make([]bool, len(g.Wants))
+	for _, a := range taken {
+		for k, w := range g.Wants {
+			if w.Target == a.Target {
+				done[k] = true
+			}
+		}
+	}
+	return done
 }
 
 // firstSteps returns the chance that an order of the wants taken plus u,

@@ -2,7 +2,6 @@ package suites
 
 import (
 	"math/rand/v2"
-	"strings"
 
 	"github.com/formplan/formplan/forms"
 	"github.com/formplan/formplan/perturb"
@@ -114,31 +113,22 @@ func goldPlan(f *forms.Form, s statesim.State, g statesim.Goal, rng *rand.Rand) 
 	plan := make([]statesim.Action, 0, len(g.Wants))
 	for _, u := range unmetWants(f, s, g, rng) {
 		w, i := u.want, u.index
-		switch f.Elements[i].Kind {
-		case forms.Checkbox:
-			plan = append(plan, statesim.Action{Op: statesim.Click, Target: w.Target})
-		case forms.Slider:
-			plan = append(plan, statesim.Action{Op: statesim.Set, Target: w.Target, N: w.Value.N})
-		case forms.Radio:
-			plan = append(plan, statesim.Action{Op: statesim.Select, Target: w.Target})
-		case forms.TextBox:
-			if rest, ok := strings.CutPrefix(w.Value.S, s[i].S); ok {
-				plan = append(plan, statesim.Action{Op: statesim.Type, Target: w.Target, Text: rest})
-			} else {
-				plan = append(plan, statesim.Action{Op: statesim.Enter, Target: w.Target, Text: w.Value.S})
-			}
+		if f.Elements[i].Kind == forms.Slider {
+			plan = append(plan, directStep(f, i, w)) // set to the value, not moved by the difference
+		} else {
+			plan = append(plan, fixStep(f, i, s[i], w))
 		}
 	}
 	return EnablersFirst(f, plan)
 }
 
 // drawOpenTask draws a form and a task of cell c with more wants than
-// missed: wants beyond the horizon. It reports false when the form drawn
-// cannot give one.
-func drawOpenTask(c *cell, rng *rand.Rand, spare int) (forms.Form, statesim.Goal, bool) {
+// missed: at least one want beyond the horizon. It reports false when the
+// form drawn cannot give one.
+func drawOpenTask(c *cell, rng *rand.Rand) (forms.Form, statesim.Goal, bool) {
 	f := c.fam.NewForm(rng)
 	wants := perturb.Wants(c.fam, &f, rng)
-	if len(wants) < c.h+spare {
+	if len(wants) < c.h+1 {
 		return f, statesim.Goal{}, false
 	}
 	return f, statesim.NewGoal(&f, wants), true
@@ -180,23 +170,9 @@ func openQuestion(f *forms.Form, g statesim.Goal, s statesim.State, gold []state
 // select a radio button, enter a text. It is what a reader of the text
 // alone can write without knowing the state.
 func SetAction(f *forms.Form, w statesim.Want) statesim.Action {
-	a := statesim.Action{Target: w.Target}
 	i, err := f.Find(w.Target)
 	if err != nil {
-		return a
+		return statesim.Action{Target: w.Target}
 	}
-	switch f.Elements[i].Kind {
-	case forms.Checkbox:
-		a.Op = statesim.Uncheck
-		if w.Value.N == 1 {
-			a.Op = statesim.Check
-		}
-	case forms.Slider:
-		a.Op, a.N = statesim.Set, w.Value.N
-	case forms.Radio:
-		a.Op = statesim.Select
-	case forms.TextBox:
-		a.Op, a.Text = statesim.Enter, w.Value.S
-	}
-	return a
+	return directStep(f, i, w)
 }

@@ -16,7 +16,7 @@ func init() {
 // drawPlanGeneration draws a task with more wants than the horizon and a
 // start that misses a uniformly drawn subset of h of them.
 func drawPlanGeneration(c *cell, rng *rand.Rand) (Question, error) {
-	f, g, ok := drawOpenTask(c, rng, 1)
+	f, g, ok := drawOpenTask(c, rng)
 	if !ok {
 		return Question{}, errRetry
 	}

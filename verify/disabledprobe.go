@@ -62,17 +62,24 @@ func isPale(r, g, b int) bool {
 	return n && l >= 241 && l <= 252
 }
 
-// isHandleGrey reports the outline of an enabled slider's handle
-// (#c5c5c5), and isHandleFaint a disabled one's, which the slider's
+// The lightness bands (neutralGrey) of the outline of a slider's handle:
+// an enabled one's (#c5c5c5), and a disabled one's, which the slider's
 // opacity of .35 lightens to about #ebebeb.
+const (
+	handleGreyMin, handleGreyMax   = 185, 212
+	handleFaintMin, handleFaintMax = 227, 242
+)
+
+// isHandleGrey reports the outline of an enabled slider's handle, and
+// isHandleFaint a disabled one's.
 func isHandleGrey(r, g, b int) bool {
 	l, n := neutralGrey(r, g, b)
-	return n && l >= 185 && l <= 212
+	return n && l >= handleGreyMin && l <= handleGreyMax
 }
 
 func isHandleFaint(r, g, b int) bool {
 	l, n := neutralGrey(r, g, b)
-	return n && l >= 227 && l <= 242
+	return n && l >= handleFaintMin && l <= handleFaintMax
 }
 
 // isGreyText reports the text of a disabled text box (#545454 on
@@ -120,7 +127,7 @@ func (m *rgb) sliderHandle(b formview.Box, scale float64) (x float64, look int, 
 	switch {
 	case !ok:
 		return 0, lookUnclear, false
-	case isHandleGrey(lum, lum, lum):
+	case lum <= handleGreyMax: // lum is of a run of one band or the other
 		return x, lookEnabled, true
 	}
 	return x, lookDisabled, true

@@ -10,7 +10,6 @@ import (
 	"reflect"
 
 	"github.com/formplan/formplan/dataset"
-	"github.com/formplan/formplan/forms"
 	"github.com/formplan/formplan/formview"
 	"github.com/formplan/formplan/render"
 	"github.com/formplan/formplan/suites"
@@ -223,8 +222,7 @@ func boxesProblem(m *suites.Meta, bs []formview.Box, W, H float64) string {
 		if !b.Inside(W, H) {
 			return fmt.Sprintf("box of %s, %g x %g at (%g, %g), is not inside the %g x %g picture", e.ID, w, h, x, y, W, H)
 		}
-		inRow := i > 0 && e.Layout == forms.LayoutRow && f.Elements[i-1].Layout == forms.LayoutRow && f.Elements[i-1].Group == e.Group
-		if !inRow {
+		if !f.SharesRow(i) {
 			bottom = max(bottom, lineBottom)
 			lineBottom, right = math.Inf(-1), math.Inf(-1)
 		}

@@ -96,8 +96,8 @@ var enabledMargins = []margin{
 	{"radio off ring grey", true, offRing, 0.1},
 	{"radio off ring blue", false, offRingBlue, 0.04},
 	{"slider value ink (/scale²)", true, textInk, 2},
-	{"slider handle outline lightness", true, 185, 4},
-	{"slider handle outline lightness", false, 212, 4},
+	{"slider handle outline lightness", true, handleGreyMin, 4},
+	{"slider handle outline lightness", false, handleGreyMax, 4},
 	{"textbox frame", true, textFrame, 0.3},
 	{"textbox pale", false, textPale, 0.3},
 	{"textbox empty ink (/scale²)", false, textInk, 1},
@@ -122,8 +122,8 @@ var disabledMargins = func() []margin {
 		}
 	}
 	return append(out,
-		margin{"slider disabled handle outline lightness", true, 227, 3},
-		margin{"slider disabled handle outline lightness", false, 242, 3},
+		margin{"slider disabled handle outline lightness", true, handleFaintMin, 3},
+		margin{"slider disabled handle outline lightness", false, handleFaintMax, 3},
 		margin{"textbox disabled frame", false, textFrame, 0.3},
 		margin{"textbox disabled frame faint", true, textFrame, 0.3},
 		margin{"textbox disabled pale", true, textPale, 0.2},
@@ -228,12 +228,4 @@ func measureElement(add func(key string, v float64), f *forms.Form, s statesim.S
 		add(k+" text right edge off by (CSS px)", t.right/scale+inkBearing-w)
 	}
 	return ""
-}
-
-// pickNum returns 1 for true, 0 for false.
-func pickNum(c bool) int {
-	if c {
-		return 1
-	}
-	return 0
 }

@@ -7,10 +7,6 @@ import (
 	"github.com/formplan/formplan/formview"
 )
 
-// textWidth returns the width in CSS px of s set in a text box (see
-// formview.TextWidth), and false when it is not known.
-func textWidth(s string) (float64, bool) { return formview.TextWidth(s, formview.TextPx) }
-
 // textSlack is how far, in CSS px plus a fraction of the width, the right
 // edge of a text's ink, moved right by inkBearing, may be from where the
 // font's advance widths put it. Measured on real pictures at scales 1 and
@@ -38,10 +34,10 @@ func textFits(s string, right, px, content float64) (want float64, ok bool) {
 }
 
 // textWidthsKnown reports whether the pictures of the file r reads were set
-// in Liberation Sans, so that textWidth gives their text's width: gen
-// records the fonts-liberation package in the file's metadata. Without it,
-// Chromium may have fallen back to a font of other widths, and text boxes
-// are only checked for being empty or not.
+// in Liberation Sans, so that formview.TextWidth gives their text's width:
+// gen records the fonts-liberation package in the file's metadata. Without
+// it, Chromium may have fallen back to a font of other widths, and text
+// boxes are only checked for being empty or not.
 func textWidthsKnown(r *dataset.Reader) bool {
 	v, _ := r.Metadata(dataset.FontsKey)
 	return liberationFont(v)

@@ -94,8 +94,13 @@ func runInfo(dir string) (export.Info, error) {
 		}
 		return export.Info{}, fmt.Errorf("gen card: %s holds no <suite>/test-*.parquet files: point it at a gen --out directory", dir)
 	}
+	r, err := dataset.Open(files[0])
+	if err != nil {
+		return export.Info{}, fmt.Errorf("gen card: %w", err)
+	}
+	defer r.Close()
 	// The card describes one run: every file must have its flags.
-	key0, shards0, err := fileKey(files[0])
+	key0, shards0, err := keyOf(r, files[0])
 	if err != nil {
 		return export.Info{}, fmt.Errorf("gen card: %w", err)
 	}
@@ -108,14 +113,9 @@ func runInfo(dir string) (export.Info, error) {
 			return export.Info{}, fmt.Errorf("gen card: %s and %s come from different runs (%s in %d shards, %s in %d): remove the other run's files, or write each run into its own --out", files[0], f, key0, shards0, key, shards)
 		}
 	}
-	r, err := dataset.Open(files[0])
-	if err != nil {
-		return export.Info{}, fmt.Errorf("gen card: %w", err)
-	}
-	defer r.Close()
 	get := func(k string) string { v, _ := r.Metadata(k); return v }
-	seed, _ := strconv.ParseUint(get("formplan.seed"), 10, 64)
-	info := export.Info{Seed: seed, Flags: get("formplan.flags"), Version: get("formplan.version"),
+	seed, _ := strconv.ParseUint(get(dataset.SeedKey), 10, 64)
+	info := export.Info{Seed: seed, Flags: get(dataset.FlagsKey), Version: get(dataset.VersionKey),
 		Chromium: get(dataset.ChromiumKey), Fonts: get(dataset.FontsKey)}
 	info.Scale, _ = strconv.ParseFloat(get(dataset.ScaleKey), 64)
 	return info, nil

@@ -237,16 +237,23 @@ func generateCmd(ctx context.Context, c *config, stdout, stderr io.Writer) error
 // the content flags.
 func runKey(version, flags string) string { return "formplan " + version + " " + flags }
 
-// fileKey reads the run key and shard count a data file was written with.
+// fileKey reads the run key and shard count the data file at path was
+// written with.
 func fileKey(path string) (string, int, error) {
 	r, err := dataset.Open(path)
 	if err != nil {
 		return "", 0, err
 	}
 	defer r.Close()
-	flags, _ := r.Metadata("formplan.flags")
-	v, _ := r.Metadata("formplan.version")
-	shard, _ := r.Metadata("formplan.shard")
+	return keyOf(r, path)
+}
+
+// keyOf returns the run key and shard count of the data file r, opened
+// from path.
+func keyOf(r *dataset.Reader, path string) (string, int, error) {
+	flags, _ := r.Metadata(dataset.FlagsKey)
+	v, _ := r.Metadata(dataset.VersionKey)
+	shard, _ := r.Metadata(dataset.ShardKey)
 	_, n, _ := strings.Cut(shard, "/")
 	shards, err := strconv.Atoi(n)
 	if err != nil {

@@ -3,6 +3,7 @@
 package testforms
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -63,9 +64,11 @@ func FlipDisabled(tb testing.TB, html, id string) string {
 }
 
 // ControlTag returns where, in html, the opening tag of element id's
-// control starts and where its closing '>' is: the tag marked
-// data-el=id, or for a slider, whose mark is on the span that draws its
-// track, the range input inside that span.
+// control starts and where its closing '>' is. The control is the one
+// render's read-back takes: the tag marked data-el=id if it is an input,
+// textarea, select or button, else the first input, textarea or select
+// after the mark, as the range input inside the span that draws a
+// slider's track.
 func ControlTag(tb testing.TB, html, id string) (start, end int) {
 	tb.Helper()
 	at := strings.Index(html, `data-el="`+id+`"`)
@@ -73,10 +76,15 @@ func ControlTag(tb testing.TB, html, id string) (start, end int) {
 		tb.Fatalf("no element %s in %s", id, html)
 	}
 	start = strings.LastIndexByte(html[:at], '<')
-	if strings.HasPrefix(html[start:], "<span") {
-		in := strings.Index(html[at:], "<input")
+	if name, _, _ := strings.Cut(html[start+1:at], " "); !slices.Contains([]string{"input", "textarea", "select", "button"}, name) {
+		in := -1
+		for _, tag := range []string{"<input", "<textarea", "<select"} {
+			if k := strings.Index(html[at:], tag); k >= 0 && (in < 0 || k < in) {
+				in = k
+			}
+		}
 		if in < 0 {
-			tb.Fatalf("slider %s has no input in %s", id, html)
+			tb.Fatalf("element %s has no input inside in %s", id, html)
 		}
 		start = at + in
 	}
