@@ -1,8 +1,11 @@
 package suites
 
 import (
+	"cmp"
+	"fmt"
 	"math/rand/v2"
 	"slices"
+	"sync"
 
 	"github.com/formplan/formplan/forms"
 	"github.com/formplan/formplan/perturb"
@@ -110,18 +113,35 @@ func drawPlanShuffle(c *cell, rng *rand.Rand) (Question, error) {
 	}
 	g := goalFromState(&f, out.Final, touched)
 	space := statesim.NewSpace(&f, &g)
-	j := newJudge(&f, g)
-	// Draws reuse one order, one judge and one list of values; only a
-	// draw that has starts is copied out.
-	order := slices.Clone(items)
-	sj := statesim.NewJudge(&f, space, g, [][]statesim.Action{order})
-	sj.Tabulate() // every order is made of the same steps
-	picked := make([]statesim.State, len(space.Parts))
-	var vs []statesim.State
+	cands, ok, err := drawOrders(&f, space, g, items, n, rng)
+	if err != nil || !ok {
+		return Question{}, cmp.Or(err, errRetry)
+	}
+	return finishMCQ(c, &f, g, cands, "The plans below hold the same steps in different orders; steps after Hit Submit never happen. "+whichPlan, rng)
+}
+
+// prefixPool keeps trees of step sequences for reuse: a question draws
+// many sets of steps, and a tree of every sequence of 5 steps has 326 nodes.
+var prefixPool = sync.Pool{New: func() any { return new(statesim.Prefixes) }}
+
+// drawOrders draws candidates for the orders of items (distinct steps,
+// then Submit) until it holds n, as collect would: a candidate is a random
+// order with a start drawn uniformly, part by part, among the starts of
+// space from which it completes the task g, and it is kept when no order
+// kept before completes the task from its start and it completes the task
+// from no start kept before. Which starts an order completes the task from
+// depends only on the steps before its Submit, looked up in the tree of
+// such sequences. The kept set is checked again by running every plan
+// from every start.
+func drawOrders(f *forms.Form, space *statesim.Space, g statesim.Goal, items []statesim.Action, n int, rng *rand.Rand) ([]candidate, bool, error) {
+	px := prefixPool.Get().(*statesim.Prefixes)
+	defer prefixPool.Put(px)
+	px.Reset(statesim.NewJudge(f, space, g, nil), items[:len(items)-1])
+	submit := len(items) - 1
 	// With few items every order is tried at most once, in random order
 	// (a lazy shuffle of the table of orders), so a set of steps that
-	// cannot give n options is given up quickly; with more, orders are
-	// drawn at random and repeats are rare.
+	// cannot give n options is given up quickly; with more, one order is
+	// shuffled again and again and repeats are rare.
 	budget := 30 * n
 	var left []int // indices into perms[len(items)] not yet tried
 	if len(items) < len(perms) {
@@ -131,65 +151,67 @@ func drawPlanShuffle(c *cell, rng *rand.Rand) (Question, error) {
 		}
 		budget = len(left)
 	}
-	// Which starts an order completes the task from depends only on the
-	// steps before its Submit, so orders are judged once per such prefix.
-	type holding struct {
-		done bool
-		vs   []statesim.State
+	cur := make([]int, len(items)) // the order drawn, as indices into items
+	for k := range cur {
+		cur[k] = k
 	}
-	memo := map[string][]holding{}
-	var key []byte
-	draw := func() (candidate, bool) {
-		var held []holding // this order's prefix's lists, nil when not memoized
+	type kept struct {
+		node int
+		vals []int // the start's value index per part
+		cand candidate
+	}
+	var out []kept
+	vals := make([]int, len(space.Parts))
+	for try := 0; try < budget && len(out) < n; try++ {
 		if left != nil {
 			k := rng.IntN(len(left))
-			perm := perms[len(items)][left[k]]
+			copy(cur, perms[len(items)][left[k]])
 			left[k] = left[len(left)-1]
 			left = left[:len(left)-1]
-			key = key[:0]
-			for i, from := range perm {
-				order[i] = items[from]
-				if len(key) == i && from != len(items)-1 {
-					key = append(key, byte(from))
-				}
-			}
-			if held = memo[string(key)]; held == nil {
-				held = make([]holding, len(space.Parts))
-				memo[string(key)] = held
-			}
 		} else {
-			rng.Shuffle(len(order), func(a, b int) { order[a], order[b] = order[b], order[a] })
+			rng.Shuffle(len(cur), func(a, b int) { cur[a], cur[b] = cur[b], cur[a] })
 		}
-		judged := false
+		node := px.Root()
+		for _, s := range cur {
+			if s == submit {
+				break
+			}
+			node = px.Extend(node, s)
+		}
+		drawn := true
 		for p := range space.Parts {
-			var list []statesim.State // the starts of part p the order holds from
-			if held == nil || !held[p].done {
-				if !judged {
-					sj.SetPlan(0, order)
-					judged = true
-				}
-				vs = sj.AppendHolding(vs[:0], 0, p)
-				list = vs
-				if held != nil {
-					held[p] = holding{true, slices.Clone(vs)}
-				}
-			} else {
-				list = held[p].vs
+			m := px.Count(node, p)
+			if m == 0 {
+				drawn = false
+				break
 			}
-			if len(list) == 0 {
-				return candidate{}, false
-			}
-			picked[p] = list[rng.IntN(len(list))]
+			vals[p] = px.Nth(node, p, rng.IntN(m))
+		}
+		if !drawn || slices.ContainsFunc(out, func(k kept) bool { return px.Holds(node, k.vals) || px.Holds(k.node, vals) }) {
+			continue
 		}
 		start := make(statesim.State, len(f.Elements))
-		for p, v := range picked {
-			space.Put(start, p, v)
+		plan := make([]statesim.Action, len(cur))
+		for p, v := range vals {
+			space.Put(start, p, space.Values[p][v])
 		}
-		return candidate{start: start, plan: slices.Clone(order)}, true
+		for k, s := range cur {
+			plan[k] = items[s]
+		}
+		out = append(out, kept{node, slices.Clone(vals), candidate{start: start, plan: plan}})
 	}
-	cands, ok := collect(j, n, budget, draw)
-	if !ok {
-		return Question{}, errRetry
+	if len(out) < n {
+		return nil, false, nil
 	}
-	return finishMCQ(c, &f, g, cands, "The plans below hold the same steps in different orders; steps after Hit Submit never happen. "+whichPlan, rng)
+	j := newJudge(f, g)
+	cands := make([]candidate, n)
+	for a, k := range out {
+		cands[a] = k.cand
+		for b, o := range out {
+			if j.correct(k.cand.plan, o.cand.start) != (a == b) {
+				return nil, false, fmt.Errorf("suites: plan_shuffle: option %d run from start %d disagrees with the table of step sequences", a, b)
+			}
+		}
+	}
+	return cands, true, nil
 }

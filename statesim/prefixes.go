@@ -1,0 +1,223 @@
+package statesim
+
+import (
+	"encoding/binary"
+	"math/bits"
+)
+
+// Prefixes answers, for a set of distinct steps, which start values of
+// each part of a judge's space every sequence of those steps (each step at
+// most once), followed by Submit, meets the goal's wants on that part
+// from. Every order of the steps and Submit runs one such sequence: the
+// steps before its Submit.
+//
+// A sequence is a node of a tree grown on use, the empty sequence at its
+// root. What a sequence does to a part depends only on its steps that act
+// on the part, in their order, so each part keeps a tree of its own over
+// those, and a sequence is the tuple of its parts' nodes: the work per
+// part is done once for all the sequences that agree on it.
+//
+// The answers are those of [Judge.AppendHolding] for the order, as bit
+// sets over each part's values in the space's order.
+//
+// The zero value is ready for [Prefixes.Reset]; a Prefixes reset again and
+// again reuses its memory.
+type Prefixes struct {
+	j     *Judge
+	steps int
+	bad   []bool // per step: it does not resolve, so no start holds
+	part  []int  // per step: the part of the element it acts on, or -1
+	st    []*stepTable
+	parts []partTree
+
+	// The sequences, flat: sequence x's entries start at x times the
+	// number of steps (child) or parts (node).
+	child []int32 // per step: the sequence extended by it, 0 if not made yet
+	node  []int32 // per part: the node of the part's tree; -1: a step did not resolve
+}
+
+// partTree is one part's tree of sequences of the steps acting on it.
+type partTree struct {
+	vals  int              // the part's values in the space
+	words int              // words of a bit set over them
+	child []int32          // per node, per step: the node extended by it, 0 if not made yet
+	to    []int32          // per node, per value: the index in the judge's tables it goes to
+	hold  []uint64         // per node: the values it meets the wants from
+	count []int            // per node: how many
+	same  map[string]int32 // a node's map, as bytes -> the node: sequences with the same effect share a node
+	key   []byte
+}
+
+// Prefixes returns the tree of sequences of steps, for
+// [Prefixes.Reset]'s steps.
+func (j *Judge) Prefixes(steps []Action) *Prefixes {
+	px := new(Prefixes)
+	px.Reset(j, steps)
+	return px
+}
+
+// Reset starts the tree anew for judge j and steps, which must be distinct
+// and must not include Submit. The judge is tabulated if it was not.
+func (px *Prefixes) Reset(j *Judge, steps []Action) {
+	if j.tab == nil {
+		j.Tabulate()
+	}
+	px.j, px.steps = j, len(steps)
+	px.bad, px.part, px.st = px.bad[:0], px.part[:0], px.st[:0]
+	for _, a := range steps {
+		i, err := resolve(j.f, a)
+		bad := err != nil || a.Op == Submit
+		p, st := -1, (*stepTable)(nil)
+		if !bad && j.sp.PartOf[i] >= 0 {
+			p = j.sp.PartOf[i]
+			j.part(p)
+			st = j.step(p, i, a)
+		}
+		px.bad, px.part, px.st = append(px.bad, bad), append(px.part, p), append(px.st, st)
+	}
+	if cap(px.parts) < len(j.sp.Parts) {
+		px.parts = make([]partTree, len(j.sp.Parts))
+	}
+	px.parts = px.parts[:len(j.sp.Parts)]
+	for p := range px.parts {
+		t := &px.parts[p]
+		t.vals = len(j.sp.Values[p])
+		t.words = (t.vals + 63) / 64
+		t.child, t.to, t.hold, t.count = t.child[:0], t.to[:0], t.hold[:0], t.count[:0]
+		if t.same == nil {
+			t.same = map[string]int32{}
+		}
+		clear(t.same)
+		t.grow(px.steps)
+		for v := range t.vals {
+			t.to[v] = int32(v) // the space's values come first in the tables
+		}
+		t.fill(0, j.part(p))
+	}
+	px.child, px.node = px.child[:0], px.node[:0]
+	px.child = append(px.child, make([]int32, px.steps)...)
+	px.node = append(px.node, make([]int32, len(px.parts))...) // every part at its root
+}
+
+// grow appends a node, zeroed, and returns its number.
+func (t *partTree) grow(steps int) int {
+	x := len(t.count)
+	t.child = append(t.child, make([]int32, steps)...)
+	t.to = append(t.to, make([]int32, t.vals)...)
+	t.hold = append(t.hold, make([]uint64, t.words)...)
+	t.count = append(t.count, 0)
+	return x
+}
+
+// fill sets node x's bit set and count from its map.
+func (t *partTree) fill(x int, pt *partTable) {
+	hold := t.hold[x*t.words : (x+1)*t.words]
+	clear(hold)
+	n := 0
+	for v, u := range t.to[x*t.vals : (x+1)*t.vals] {
+		if pt.meets[u] {
+			hold[v/64] |= 1 << (v % 64)
+			n++
+		}
+	}
+	t.count[x] = n
+}
+
+// Root is the empty sequence: Submit first.
+func (px *Prefixes) Root() int { return 0 }
+
+// Extend returns the sequence seq followed by step s (an index into the
+// steps), making it on first use. The caller keeps steps from repeating.
+func (px *Prefixes) Extend(seq, s int) int {
+	if c := px.child[seq*px.steps+s]; c > 0 {
+		return int(c)
+	}
+	x := len(px.child) / px.steps
+	px.child[seq*px.steps+s] = int32(x)
+	px.child = append(px.child, make([]int32, px.steps)...)
+	np := len(px.parts)
+	px.node = append(px.node, px.node[seq*np:(seq+1)*np]...)
+	nodes := px.node[x*np : (x+1)*np]
+	switch p := px.part[s]; {
+	case nodes[0] < 0 && np > 0:
+	case px.bad[s]:
+		for p := range nodes {
+			nodes[p] = -1
+		}
+	case p >= 0:
+		nodes[p] = int32(px.extendPart(p, int(nodes[p]), s))
+	}
+	return x
+}
+
+// extendPart returns node x of part p's tree followed by step s.
+func (px *Prefixes) extendPart(p, x, s int) int {
+	t := &px.parts[p]
+	if c := t.child[x*px.steps+s]; c > 0 {
+		return int(c)
+	}
+	y := t.grow(px.steps)
+	to := t.to[y*t.vals : (y+1)*t.vals]
+	st := px.st[s]
+	t.key = t.key[:0]
+	for v, u := range t.to[x*t.vals : (x+1)*t.vals] {
+		to[v] = px.j.follow(st, u)
+		t.key = binary.LittleEndian.AppendUint32(t.key, uint32(to[v]))
+	}
+	if z, ok := t.same[string(t.key)]; ok {
+		t.shrink(y, px.steps)
+		y = int(z)
+	} else {
+		t.same[string(t.key)] = int32(y)
+		t.fill(y, &px.j.tab.parts[p])
+	}
+	t.child[x*px.steps+s] = int32(y)
+	return y
+}
+
+// shrink drops node y, the last one.
+func (t *partTree) shrink(y, steps int) {
+	t.child = t.child[:y*steps]
+	t.to, t.hold, t.count = t.to[:y*t.vals], t.hold[:y*t.words], t.count[:y]
+}
+
+// Count returns how many values of part p sequence seq holds from.
+func (px *Prefixes) Count(seq, p int) int {
+	x := px.node[seq*len(px.parts)+p]
+	if x < 0 {
+		return 0
+	}
+	return px.parts[p].count[x]
+}
+
+// Nth returns the index, among the space's values of part p, of the k-th
+// (from 0) value sequence seq holds from; k must be below Count.
+func (px *Prefixes) Nth(seq, p, k int) int {
+	t := &px.parts[p]
+	x := int(px.node[seq*len(px.parts)+p])
+	for i, w := range t.hold[x*t.words : (x+1)*t.words] {
+		if c := bits.OnesCount64(w); k >= c {
+			k -= c
+			continue
+		}
+		for ; k > 0; k-- {
+			w &= w - 1
+		}
+		return 64*i + bits.TrailingZeros64(w)
+	}
+	panic("statesim: Prefixes.Nth past Count")
+}
+
+// Holds reports whether sequence seq meets every want from the start made
+// of value vs[p] of each part p (indices into the space's values).
+func (px *Prefixes) Holds(seq int, vs []int) bool {
+	nodes := px.node[seq*len(px.parts) : (seq+1)*len(px.parts)]
+	for p, v := range vs {
+		t := &px.parts[p]
+		x := int(nodes[p])
+		if x < 0 || t.hold[x*t.words+v/64]&(1<<(v%64)) == 0 {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,106 @@
+package statesim
+
+import (
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/formplan/formplan/forms"
+)
+
+// TestPrefixesSameAnswers checks the tree of step sequences against a
+// judge without tables: for random distinct steps on every built-in family
+// and a form whose parts conditions tie together, every order of the steps
+// and Submit holds from the same values of each part, in the same order,
+// and from the same random starts. One Prefixes is reset for every form,
+// as a pool would reuse it. Some step sets hold a step the form cannot
+// resolve, from which no order holds.
+func TestPrefixesSameAnswers(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 9))
+	var fs []forms.Form
+	for _, fam := range forms.Builtins() {
+		for range 12 {
+			fs = append(fs, fam.NewForm(rng))
+		}
+	}
+	for range 6 {
+		fs = append(fs, *conditionalForm())
+	}
+	px := new(Prefixes)
+	compared, empty := 0, 0
+	for n, f := range fs {
+		vocab := Vocabulary(&f)
+		var steps []Action
+		for _, k := range rng.Perm(len(vocab))[:min(len(vocab), 1+rng.IntN(5))] {
+			steps = append(steps, vocab[k])
+		}
+		if n%7 == 3 {
+			// A step on an element the form lacks: no order resolves it.
+			steps = append(steps, Action{Op: Check, Target: forms.Ref{Kind: forms.Checkbox, Label: "no such box"}})
+		}
+		out, err := Run(&f, RandomState(&f, rng, 0.5), []Action{steps[0], SubmitAction})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var wants []Want
+		for i, e := range f.Elements {
+			if e.Kind != forms.Submit && rng.IntN(3) > 0 {
+				wants = append(wants, Want{Target: f.RefOf(i), Value: out.Final[i]})
+			}
+		}
+		g := Goal{Wants: wants}
+		sp := NewSpace(&f, &g)
+		plain := NewJudge(&f, sp, g, [][]Action{nil})
+		px.Reset(NewJudge(&f, sp, g, nil), steps)
+		items := append(slices.Clone(steps), SubmitAction)
+		idx := make([]int, len(items))
+		for k := range idx {
+			idx[k] = k
+		}
+		for range 40 {
+			rng.Shuffle(len(idx), func(a, b int) { idx[a], idx[b] = idx[b], idx[a] })
+			order := make([]Action, len(idx))
+			seq := px.Root()
+			submitted := false
+			for k, s := range idx {
+				order[k] = items[s]
+				if s == len(steps) {
+					submitted = true
+				}
+				if !submitted {
+					seq = px.Extend(seq, s)
+				}
+			}
+			plain.SetPlan(0, order)
+			vs := make([]int, len(sp.Parts))
+			for p := range sp.Parts {
+				want := plain.AppendHolding(nil, 0, p)
+				if got := px.Count(seq, p); got != len(want) {
+					t.Fatalf("%s part %d order %v: %d values hold, want %d", f.Family, p, order, got, len(want))
+				}
+				for k, w := range want {
+					if v := sp.Values[p][px.Nth(seq, p, k)]; !v.Equal(w) {
+						t.Fatalf("%s part %d order %v: value %d is %v, want %v", f.Family, p, order, k, v, w)
+					}
+				}
+				if len(want) == 0 {
+					empty++
+				}
+				vs[p] = rng.IntN(len(sp.Values[p]))
+				compared++
+			}
+			start := make(State, len(f.Elements))
+			for p, v := range vs {
+				sp.Put(start, p, sp.Values[p][v])
+			}
+			res, err := Run(&f, start, order)
+			holds := err == nil && res.Submitted && g.Unmet(&f, res.Final) == 0
+			if got := px.Holds(seq, vs); got != holds {
+				t.Fatalf("%s order %v from %v: Holds says %v, running it %v", f.Family, order, start, got, holds)
+			}
+		}
+	}
+	if compared < 2000 || empty == 0 || empty == compared {
+		t.Errorf("%d comparisons, %d of them with no value holding: too few of a kind", compared, empty)
+	}
+}
