@@ -12,6 +12,8 @@ type tables struct {
 	parts []partTable
 	steps map[tableKey]*stepTable
 	run   []*stepTable // scratch: one plan's steps on one part
+	key   []byte       // scratch: a value's key
+	after State        // scratch: a value a step leads to
 }
 
 // partTable is what the tables know of one part.
@@ -57,7 +59,8 @@ func (j *Judge) part(p int) *partTable {
 func (j *Judge) add(p int, pt *partTable, v State) int32 {
 	x := int32(len(pt.vals))
 	pt.vals = append(pt.vals, v)
-	pt.index[v.Key()] = x
+	j.tab.key = v.AppendKey(j.tab.key[:0])
+	pt.index[string(j.tab.key)] = x
 	meets := true
 	for y, w := range j.g.Wants {
 		if i := j.wantAt[y]; i < 0 || j.sp.PartOf[i] == p && v[slices.Index(j.sp.Parts[p], i)] != w.Value {
@@ -92,13 +95,15 @@ func (j *Judge) follow(st *stepTable, v int32) int32 {
 	members := j.sp.Parts[st.p]
 	j.sp.Put(j.tmp, st.p, pt.vals[v])
 	applyAt(j.f, j.tmp, st.i, st.a)
-	after := make(State, len(members))
-	for y, m := range members {
-		after[y] = j.tmp[m]
+	after := j.tab.after[:0]
+	for _, m := range members {
+		after = append(after, j.tmp[m])
 	}
-	to, ok := pt.index[after.Key()]
+	j.tab.after = after
+	j.tab.key = after.AppendKey(j.tab.key[:0])
+	to, ok := pt.index[string(j.tab.key)]
 	if !ok {
-		to = j.add(st.p, pt, after)
+		to = j.add(st.p, pt, slices.Clone(after))
 	}
 	st.to[v] = to
 	return to

@@ -161,8 +161,15 @@ func (px *Prefixes) extendPart(p, x, s int) int {
 	st := px.st[s]
 	t.key = t.key[:0]
 	for v, u := range t.to[x*t.vals : (x+1)*t.vals] {
-		to[v] = px.j.follow(st, u)
-		t.key = binary.LittleEndian.AppendUint32(t.key, uint32(to[v]))
+		w := int32(unknown)
+		if int(u) < len(st.to) {
+			w = st.to[u]
+		}
+		if w == unknown {
+			w = px.j.follow(st, u)
+		}
+		to[v] = w
+		t.key = binary.LittleEndian.AppendUint32(t.key, uint32(w))
 	}
 	if z, ok := t.same[string(t.key)]; ok {
 		t.shrink(y, px.steps)

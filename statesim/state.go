@@ -38,13 +38,18 @@ func Clean(f *forms.Form) State {
 // Key returns the canonical key of s: two states are equal exactly when their
 // keys are.
 func (s State) Key() string {
-	b := make([]byte, 0, 4*len(s))
+	return string(s.AppendKey(make([]byte, 0, 4*len(s))))
+}
+
+// AppendKey appends the canonical key of s to b and returns the extended
+// slice, for lookups that reuse one buffer.
+func (s State) AppendKey(b []byte) []byte {
 	for _, v := range s {
 		b = binary.AppendVarint(b, int64(v.N))
 		b = binary.AppendUvarint(b, uint64(len(v.S)))
 		b = append(b, v.S...)
 	}
-	return string(b)
+	return b
 }
 
 // Equal reports whether s and t are the same state.
