@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/formplan/formplan/templates"
 )
@@ -255,40 +256,52 @@ func Fit(s Suite, sp *Spec, strict bool) error {
 		}
 	}
 	sp.Horizons = make([][]int, len(sp.Families))
-	var errs []error
+	// Families are probed at once, each on its own goroutine: a probe
+	// depends only on its family and horizon, so the result is the same.
+	errs := make([]error, len(sp.Families))
+	var wg sync.WaitGroup
 	for fi := range sp.Families {
-		r, ok := ranges[fi]
-		if !ok {
-			continue
+		if r, ok := ranges[fi]; ok {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				sp.Horizons[fi], errs[fi] = s.fitFamily(sp, fi, r, strict)
+			}()
 		}
-		var good, bad []int
-		for h := r[0]; h <= r[1]; h++ {
-			if s.fits(sp, fi, h) {
-				good = append(good, h)
-			} else {
-				bad = append(bad, h)
-			}
-		}
-		if len(bad) == 0 {
-			continue
-		}
-		for h := r[1] + 1; !strict && len(good) == 0 && h <= MaxHorizon; h++ {
-			if s.fits(sp, fi, h) {
-				good = append(good, h) // the smallest horizon above the range
-			}
-		}
-		if strict || len(good) == 0 {
-			with := fmt.Sprintf(" with %d options", sp.choices())
-			if s.Open {
-				with = ""
-			}
-			errs = append(errs, fmt.Errorf("suites: %s cannot make %s questions of horizon %s%s; %s",
-				sp.Families[fi].Name, s.Name, spans(bad), with, s.allowed(sp, fi, r, good)))
-			continue
-		}
-		sp.Horizons[fi] = good
 	}
+	wg.Wait()
 	return errors.Join(errs...)
+}
+
+// fitFamily returns the horizons family fi will cycle through, given the
+// range r asked of it, or why it cannot; see Fit. A family that allows
+// every horizon of r returns nil: it takes the range as asked.
+func (s *Suite) fitFamily(sp *Spec, fi int, r [2]int, strict bool) ([]int, error) {
+	var good, bad []int
+	for h := r[0]; h <= r[1]; h++ {
+		if s.fits(sp, fi, h) {
+			good = append(good, h)
+		} else {
+			bad = append(bad, h)
+		}
+	}
+	if len(bad) == 0 {
+		return nil, nil
+	}
+	for h := r[1] + 1; !strict && len(good) == 0 && h <= MaxHorizon; h++ {
+		if s.fits(sp, fi, h) {
+			good = append(good, h) // the smallest horizon above the range
+		}
+	}
+	if strict || len(good) == 0 {
+		with := fmt.Sprintf(" with %d options", sp.choices())
+		if s.Open {
+			with = ""
+		}
+		return nil, fmt.Errorf("suites: %s cannot make %s questions of horizon %s%s; %s",
+			sp.Families[fi].Name, s.Name, spans(bad), with, s.allowed(sp, fi, r, good))
+	}
+	return good, nil
 }
 
 // allowed words the horizons from 1 to MaxHorizon that family fi allows,
