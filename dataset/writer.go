@@ -1,6 +1,7 @@
 package dataset
 
 import (
+	"bufio"
 	"errors"
 	"fmt"
 	"os"
@@ -30,25 +31,6 @@ type Options struct {
 	Metadata map[string]string
 }
 
-// blobColumns are the columns whose values are large and whose minimum and
-// maximum mean nothing: no statistics are written for their pages and no
-// bounds for them in the column index. Untruncated statistics would be
-// copied into every page header, which bloats files and makes page headers
-// too large for some readers.
-var blobColumns = [][]string{
-	{"image", "bytes"},
-	{"image_2", "bytes"},
-	{"prompt_instruct"},
-	{"prompt_cot"},
-	{"caption"},
-	{"history"},
-	{"plans_text", "list", "element"},
-	{"plans_pddl", "list", "element"},
-	{"problem_pddl"},
-	{"metadata"},
-	{"boxes"},
-}
-
 // Writer streams rows into one Parquet file. The file is written under a
 // temporary name in the destination directory and renamed into place only
 // by a successful Close, so a file at the final path is always complete.
@@ -63,15 +45,27 @@ var blobColumns = [][]string{
 // (copies of) the rows of an incomplete chunk until more come or Close.
 // So an error in writing rows may be returned by a later Write, or by
 // Close, rather than by the Write that handed them over.
+//
+// parquet-go writes each row group as a file of its own, which an
+// [assembler] joins into the bytes parquet-go would write for the whole
+// file, keeping the footer on disk until Close: memory does not grow with
+// the number of rows.
 type Writer struct {
-	path    string
-	tmp     *os.File
-	out     *hashWriter // tmp, hashed as it is written
-	pw      *parquet.GenericWriter[Row]
-	pending []Row // copies of the rows of the incomplete chunk, fewer than chunkRows
-	rows    int64 // rows accepted by Write, pending ones included
-	err     error
-	done    bool
+	path      string
+	tmp       *os.File
+	out       *hashWriter // tmp, hashed as it is written
+	buf       *bufio.Writer
+	file      offsetWriter // buf, counted
+	sink      groupSink
+	asm       assembler
+	pw        *parquet.GenericWriter[Row] // writes the current row group
+	options   []parquet.WriterOption      // of pw
+	groupRows int                         // rows per row group
+	inGroup   int                         // rows in the current row group
+	pending   []Row                       // copies of the rows of the incomplete chunk, fewer than chunkRows
+	rows      int64                       // rows accepted by Write, pending ones included
+	err       error
+	done      bool
 }
 
 // chunkRows is how many rows a [Writer] hands to parquet-go at a time,
@@ -103,30 +97,13 @@ func Create(path string, opts Options) (*Writer, error) {
 		groupRows = DefaultRowGroupRows
 	}
 
-	codec, err := newZstdCodec()
+	options, err := writerOptions(groupRows, opts.Metadata)
 	if err != nil {
 		return nil, err
 	}
-	options := []parquet.WriterOption{
-		parquet.MaxRowsPerRowGroup(int64(groupRows)),
-		// Images carry the "uncompressed" tag on Row; the rest is zstd.
-		parquet.Compression(codec),
-		// parquet-go would use DELTA_LENGTH_BYTE_ARRAY, which some
-		// readers cannot decode.
-		parquet.DefaultEncodingFor(parquet.ByteArray, &parquet.Plain),
-		// Version 1 data pages, as pyarrow writes by default.
-		parquet.DataPageVersion(1),
-		parquet.KeyValueMetadata(MetadataKey, huggingFaceMetadata()),
-	}
-	for _, col := range blobColumns {
-		options = append(options,
-			parquet.SkipPageStatistics(col...),
-			parquet.SkipPageBounds(col...))
-	}
-	for k, v := range opts.Metadata {
-		// parquet-go sorts the keys, so map order does not leak out.
-		options = append(options, parquet.KeyValueMetadata(k, v))
-	}
+	// Unbuffered, so that the pages of a row group have reached the sink
+	// when Flush returns; the file is buffered below it.
+	options = append(options, parquet.WriteBufferSize(0))
 
 	dir, base := filepath.Split(path)
 	if dir == "" {
@@ -143,13 +120,17 @@ func Create(path string, opts Options) (*Writer, error) {
 		os.Remove(tmp.Name())
 		return nil, fmt.Errorf("dataset: create %s: %w", path, err)
 	}
-	out := newHashWriter(tmp)
-	return &Writer{
-		path: path,
-		tmp:  tmp,
-		out:  out,
-		pw:   parquet.NewGenericWriter[Row](out, options...),
-	}, nil
+	w := &Writer{path: path, tmp: tmp, out: newHashWriter(tmp), groupRows: groupRows, options: options}
+	w.buf = bufio.NewWriterSize(w.out, 256<<10)
+	w.file.w = w.buf
+	w.sink.out = &w.file
+	w.asm.out = &w.file
+	w.asm.newSp = func() (*spill, error) { return newSpill(dir, "."+base+".tmp-*") }
+	// parquet-go writes the magic of every row group's file; the sink
+	// drops it, and the file has it once.
+	w.file.Write([]byte(magic)) // buffered: cannot fail
+	w.pw = parquet.NewGenericWriter[Row](&w.sink, options...)
+	return w, nil
 }
 
 // Write appends rows to the file. A row group is written out each time
@@ -201,15 +182,51 @@ func (w *Writer) Write(rows ...Row) error {
 	return nil
 }
 
-// writeChunk hands rows, a whole chunk or the last one, to parquet-go.
+// writeChunk hands rows, a whole chunk or the last one, to parquet-go, in
+// the calls parquet-go would make of them for the whole file: the rows up
+// to the end of the row group, then the rest.
 func (w *Writer) writeChunk(rows []Row) error {
-	n, err := w.pw.Write(rows)
-	if err == nil && n != len(rows) {
-		err = fmt.Errorf("wrote %d of %d rows", n, len(rows))
+	for len(rows) > 0 {
+		k := min(len(rows), w.groupRows-w.inGroup)
+		n, err := w.pw.Write(rows[:k])
+		if err == nil && n != k {
+			err = fmt.Errorf("wrote %d of %d rows", n, k)
+		}
+		if err != nil {
+			return w.fail(fmt.Errorf("dataset: write %s: %w", w.path, err))
+		}
+		w.inGroup += k
+		rows = rows[k:]
+		if w.inGroup == w.groupRows {
+			if err := w.endGroup(); err != nil {
+				return w.fail(fmt.Errorf("dataset: write %s: %w", w.path, err))
+			}
+		}
 	}
-	if err != nil {
-		return w.fail(fmt.Errorf("dataset: write %s: %w", w.path, err))
+	return nil
+}
+
+// endGroup writes the pages of the current row group to the file, hands
+// its metadata to the assembler and readies parquet-go for the next one.
+//
+// Each row group gets a writer of its own: parquet-go's Reset, meant for
+// reusing a writer, leaves the column paths out of the footer of the
+// files written after it (v0.32.0).
+func (w *Writer) endGroup() error {
+	base := w.file.n
+	if err := w.pw.Flush(); err != nil {
+		return err
 	}
+	w.sink.keepTail()
+	if err := w.pw.Close(); err != nil {
+		return err
+	}
+	if err := w.asm.addGroup(base, w.sink.buf.Bytes()); err != nil {
+		return err
+	}
+	w.sink.reset()
+	w.pw = parquet.NewGenericWriter[Row](&w.sink, w.options...)
+	w.inGroup = 0
 	return nil
 }
 
@@ -246,7 +263,7 @@ func (w *Writer) Close() error {
 		clear(w.pending)
 		w.pending = w.pending[:0]
 	}
-	if err := w.pw.Close(); err != nil {
+	if err := w.finish(); err != nil {
 		return w.fail(fmt.Errorf("dataset: close %s: %w", w.path, err))
 	}
 	if err := w.tmp.Sync(); err != nil {
@@ -266,6 +283,30 @@ func (w *Writer) Close() error {
 		return w.err
 	}
 	w.done = true
+	return nil
+}
+
+// finish writes the last row group, the page index and the footer.
+func (w *Writer) finish() error {
+	if w.inGroup > 0 {
+		if err := w.endGroup(); err != nil {
+			return err
+		}
+	}
+	if w.asm.groups == 0 {
+		// No rows: parquet-go's footer of no row group is the file's.
+		if err := w.pw.Close(); err != nil {
+			return err
+		}
+	} else if err := w.asm.finish(); err != nil {
+		return err
+	}
+	if err := w.buf.Flush(); err != nil {
+		return err
+	}
+	if w.asm.spill != nil {
+		return w.asm.spill.close()
+	}
 	return nil
 }
 
@@ -292,6 +333,9 @@ func (w *Writer) discard() error {
 		return nil
 	}
 	w.done = true
+	if w.asm.spill != nil {
+		w.asm.spill.close()
+	}
 	w.tmp.Close()
 	if err := os.Remove(w.tmp.Name()); err != nil && !errors.Is(err, os.ErrNotExist) {
 		return fmt.Errorf("dataset: remove %s: %w", w.tmp.Name(), err)

@@ -496,13 +496,7 @@ func TestMemoryFlat(t *testing.T) {
 	for i := range rows {
 		rows[i] = fullRow(i, 10<<10)
 	}
-	heap := func() uint64 {
-		var m runtime.MemStats
-		runtime.GC() // twice: the first moves pooled buffers aside
-		runtime.GC()
-		runtime.ReadMemStats(&m)
-		return m.HeapAlloc
-	}
+	heap := liveHeap
 	var early, late uint64
 	for i := range 30 {
 		if err := w.Write(rows...); err != nil {
@@ -522,6 +516,15 @@ func TestMemoryFlat(t *testing.T) {
 	if late > early+2<<20 {
 		t.Errorf("heap grew from %d KB to %d KB", early>>10, late>>10)
 	}
+}
+
+// liveHeap returns the bytes of the heap in use after collecting garbage.
+func liveHeap() uint64 {
+	var m runtime.MemStats
+	runtime.GC() // twice: the first moves pooled buffers aside
+	runtime.GC()
+	runtime.ReadMemStats(&m)
+	return m.HeapAlloc
 }
 
 func BenchmarkWrite(b *testing.B) {

@@ -1,23 +1,32 @@
 #!/bin/sh
 # bench-rss.sh measures gen's peak resident memory (/usr/bin/time -f %M)
-# without pictures at a small and a large row count, per suite, for the
-# binary of this tree and, in the same run, for a baseline binary if one
-# is given, and prints the ratio large/small (the target is 1.10 or less).
+# without pictures at several row counts, per suite, for the binary of
+# this tree and, in the same run, for a baseline binary if one is given,
+# and prints the ratio of the last count's peak to the first's (the target
+# is 1.10 or less from 10k to 1M rows).
 #
-# Usage: scripts/bench-rss.sh [SMALL LARGE [SUITES]]
-#   SMALL, LARGE  row counts (default 10000 and 100000; 1000000 takes
-#                 minutes per suite, hours for plan_shuffle, which builds
-#                 about 100 questions a second per core)
+# Usage: scripts/bench-rss.sh [SMALL LARGE [SUITES [MORE...]]]
+#   SMALL, LARGE  row counts (default 10000 and 100000)
 #   SUITES        comma-separated (default the fast ones: next_action,
 #                 plan_generation, temporal_order, future_state)
+#   MORE          further row counts, measured after LARGE
 #   BASE=/path/to/gen  also measure that binary (an older build)
 #
-# The machine may be shared: it prints the load average before each run;
-# measure when it is low, and compare against BASE in the same run.
+# The target, 10k to 1M rows (next_action builds about 15,000 questions a
+# second on 2 cores, so 1M rows take a minute or two per binary; plan_shuffle
+# builds about 100 a second per core and would take hours):
+#
+#   scripts/bench-rss.sh 10000 100000 next_action 1000000
+#
+# The machine may be shared: it prints the load average before each
+# binary's runs; measure when it is low, and compare against BASE in the
+# same run.
 set -eu
 small=${1:-10000}
 large=${2:-100000}
 suites=${3:-next_action,plan_generation,temporal_order,future_state}
+[ $# -gt 3 ] && shift 3 || set --
+counts="$small $large $*"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 go build -o "$tmp/gen" ./cmd/gen
@@ -29,16 +38,24 @@ peak() {
 	cat "$tmp/time"
 }
 
-printf '%-16s %-5s %10s %10s %7s  %s\n' suite bin "rss@$small" "rss@$large" ratio load
+printf '%-16s %-5s' suite bin
+for n in $counts; do
+	printf ' %11s' "rss@$n"
+done
+printf ' %7s  %s\n' ratio load
 for s in $(echo "$suites" | tr , ' '); do
 	for bin in "$tmp/gen" ${BASE:+"$BASE"}; do
 		name=new
 		[ "$bin" = "$tmp/gen" ] || name=base
 		load=$(cut -d' ' -f1 /proc/loadavg)
-		set -- $(peak "$bin" "$s" "$small")
-		a=$1
-		set -- $(peak "$bin" "$s" "$large")
-		b=$1
-		printf '%-16s %-5s %8d KB %8d KB %7.2f  %s\n' "$s" "$name" "$a" "$b" "$(awk "BEGIN{print $b/$a}")" "$load"
+		printf '%-16s %-5s' "$s" "$name"
+		first= last=
+		for n in $counts; do
+			kb=$(peak "$bin" "$s" "$n" | cut -d' ' -f1)
+			printf ' %8d KB' "$kb"
+			first=${first:-$kb}
+			last=$kb
+		done
+		printf ' %7.2f  %s\n' "$(awk "BEGIN{print $last/$first}")" "$load"
 	done
 done

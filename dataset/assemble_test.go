@@ -1,0 +1,236 @@
+package dataset
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/parquet-go/parquet-go"
+)
+
+// referenceFile returns the bytes parquet-go writes for rows as one file,
+// handed over chunkRows at a time from the first row, with the options of
+// a Writer: what the Writer wrote before it assembled files out of row
+// groups, and must still write.
+func referenceFile(t *testing.T, opts Options, rows []Row) []byte {
+	t.Helper()
+	groupRows := opts.RowGroupRows
+	if groupRows == 0 {
+		groupRows = DefaultRowGroupRows
+	}
+	options, err := writerOptions(groupRows, opts.Metadata)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	pw := parquet.NewGenericWriter[Row](&buf, options...)
+	for len(rows) > 0 {
+		k := min(chunkRows, len(rows))
+		if _, err := pw.Write(rows[:k]); err != nil {
+			t.Fatal(err)
+		}
+		rows = rows[k:]
+	}
+	if err := pw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+func TestSameBytesAsParquetGo(t *testing.T) {
+	meta := map[string]string{SeedKey: "7", FlagsKey: "--n 3"}
+	tests := []struct {
+		name      string
+		rows      int
+		groupRows int
+		imageSize int
+		calls     int // Write calls the rows are split into
+	}{
+		{"no rows", 0, 3, 0, 1},
+		{"one row", 1, 3, 0, 1},
+		{"one short group", 2, 3, 0, 1},
+		{"one full group", 3, 3, 0, 1},
+		{"groups of 1", 7, 1, 0, 3},
+		{"groups of 3", 40, 3, 100, 7},
+		{"group ends inside chunks", 1000, 100, 0, 3},
+		{"group larger than a chunk", 1000, 300, 0, 5},
+		{"exact chunks", 2 * chunkRows, chunkRows, 0, 1},
+		{"more than 14 groups", 47, 3, 0, 2},
+		{"pictures, default groups", 250, 0, 2 << 10, 4},
+		{"text, gen's groups", 12000, 5000, 0, 9},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rows := make([]Row, tt.rows)
+			for i := range rows {
+				rows[i] = fullRow(i, tt.imageSize)
+				if tt.imageSize == 0 {
+					rows[i].Image, rows[i].Image2 = nil, nil
+				}
+				// Texts of varied lengths, so that pages end unevenly.
+				rows[i].Metadata = fmt.Sprintf(`{"i":%d,"pad":%q}`, i, bytes.Repeat([]byte("x"), i%97*13))
+			}
+			opts := Options{RowGroupRows: tt.groupRows, Metadata: meta}
+			want := referenceFile(t, opts, rows)
+
+			path := filepath.Join(t.TempDir(), "test-00000-of-00001.parquet")
+			w, err := Create(path, opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer w.Abort()
+			for c := range tt.calls {
+				lo, hi := c*len(rows)/tt.calls, (c+1)*len(rows)/tt.calls
+				if err := w.Write(rows[lo:hi]...); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if err := w.Close(); err != nil {
+				t.Fatal(err)
+			}
+			got, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(got, want) {
+				i := 0
+				for i < min(len(got), len(want)) && got[i] == want[i] {
+					i++
+				}
+				t.Fatalf("file of %d bytes differs from parquet-go's of %d bytes from byte %d on", len(got), len(want), i)
+			}
+			if left := tempFiles(t, filepath.Dir(path), filepath.Base(path)); len(left) > 0 {
+				t.Errorf("left behind: %v", left)
+			}
+		})
+	}
+}
+
+// TestFooterOnDisk checks that the metadata of row groups already written
+// does not stay in memory: parquet-go alone would hold some 30 KB for each.
+func TestFooterOnDisk(t *testing.T) {
+	if testing.Short() {
+		t.Skip("writes 3000 row groups")
+	}
+	path := filepath.Join(t.TempDir(), "test-00000-of-00001.parquet")
+	w, err := Create(path, Options{RowGroupRows: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Abort()
+	rows := make([]Row, 500)
+	for i := range rows {
+		rows[i] = fullRow(i, 0)
+		rows[i].Image, rows[i].Image2 = nil, nil
+	}
+	var early, late uint64
+	for i := range 6 {
+		if err := w.Write(rows...); err != nil {
+			t.Fatal(err)
+		}
+		switch i {
+		case 0:
+			early = liveHeap()
+		case 5:
+			late = liveHeap()
+		}
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("heap after 500 row groups %d KB, after 3000 %d KB", early>>10, late>>10)
+	if late > early+1<<20 {
+		t.Errorf("heap grew from %d KB to %d KB", early>>10, late>>10)
+	}
+	r, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	if r.NumRows() != 3000 {
+		t.Errorf("%d rows, want 3000", r.NumRows())
+	}
+}
+
+func TestGroupSink(t *testing.T) {
+	tests := []struct {
+		name    string
+		writes  []string
+		wantOut string
+		wantErr bool
+	}{
+		{"magic dropped", []string{"PAR1pages"}, "pages", false},
+		{"magic split over writes", []string{"PA", "R", "1p", "ages"}, "pages", false},
+		{"magic alone", []string{"PAR1"}, "", false},
+		{"not a magic", []string{"PAR2pages"}, "", true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var out bytes.Buffer
+			s := groupSink{out: &out}
+			var err error
+			for _, p := range tt.writes {
+				var n int
+				if n, err = s.Write([]byte(p)); err != nil {
+					break
+				}
+				if n != len(p) {
+					t.Fatalf("wrote %d of %d bytes", n, len(p))
+				}
+			}
+			if (err != nil) != tt.wantErr {
+				t.Fatalf("error %v, want one: %v", err, tt.wantErr)
+			}
+			if !tt.wantErr && out.String() != tt.wantOut {
+				t.Errorf("passed on %q, want %q", out.String(), tt.wantOut)
+			}
+			s.keepTail()
+			s.Write([]byte("tail"))
+			if s.buf.String() != "tail" || (!tt.wantErr && out.String() != tt.wantOut) {
+				t.Errorf("tail mode: kept %q, passed on %q", s.buf.String(), out.String())
+			}
+		})
+	}
+}
+
+func TestSpillParts(t *testing.T) {
+	sp, err := newSpill(t.TempDir(), ".spill-*")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sp.close()
+	records := [][numParts][]byte{
+		{[]byte("c0"), []byte("o0"), []byte("r0")},
+		{nil, bytes.Repeat([]byte("o"), 100<<10), []byte("r1")},
+		{[]byte("c2"), nil, nil},
+	}
+	for _, r := range records {
+		if err := sp.add(r); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for part := range numParts {
+		var got []string
+		err := sp.each(part, func(r *io.LimitedReader) error {
+			b, err := io.ReadAll(r)
+			got = append(got, string(b))
+			return err
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, r := range records {
+			if got[i] != string(r[part]) {
+				t.Errorf("part %d of record %d: got %d bytes, want %d", part, i, len(got[i]), len(r[part]))
+			}
+		}
+	}
+	// Parts left unread are skipped.
+	n := 0
+	if err := sp.each(partOffsetIndex, func(*io.LimitedReader) error { n++; return nil }); err != nil || n != len(records) {
+		t.Errorf("each without reading: %d records, error %v", n, err)
+	}
+}
