@@ -11,7 +11,7 @@ import (
 
 // benchCounts are the questions per suite of the worker benchmarks: about
 // the same time for every suite on one core, since building a question
-// costs from 25 µs (next_action) to 15 ms (plan_shuffle).
+// costs from 25 µs (next_action) to 2.5 ms (plan_shuffle).
 var benchCounts = map[string]int64{
 	"edge_case":       1000,
 	"plan_semantic":   1000,

@@ -14,7 +14,7 @@
 #
 # The target, 10k to 1M rows (next_action builds about 15,000 questions a
 # second on 2 cores, so 1M rows take a minute or two per binary; plan_shuffle
-# builds about 100 a second per core and would take hours):
+# builds about 400 a second per core and would take most of an hour):
 #
 #   scripts/bench-rss.sh 10000 100000 next_action 1000000
 #
