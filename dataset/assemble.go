@@ -15,7 +15,7 @@ import (
 // parquet-go writes, the bytes parquet-go would write for the whole file
 // at once. The pages of each row group go straight to the file; the page
 // index and footer entry of each go to a [spill] on disk, with their
-// offsets moved to where they are in the file; Close streams them back
+// offsets moved to where they are in the file; finish streams them back
 // into the file's page index and footer. So memory stays the same however
 // many row groups the file has, where parquet-go keeps the metadata of
 // every row group until Close.

@@ -236,8 +236,8 @@ func (w *Writer) Rows() int64 { return w.rows }
 
 // Sum returns the size in bytes and the hex SHA-256 of the file, worked
 // out as it was written, so that nothing needs to read it again. It is
-// meant for after a successful Close; before, it covers the bytes written
-// so far.
+// meaningful only after a successful Close: before, part of the file is
+// still buffered.
 func (w *Writer) Sum() (int64, string) { return w.out.sum() }
 
 // Close writes the rows held for the last chunk, the last row group and

@@ -18,10 +18,14 @@ import (
 // part is done once for all the sequences that agree on it.
 //
 // The answers are those of [Judge.AppendHolding] for the order, as bit
-// sets over each part's values in the space's order.
+// sets over each part's values in the space's order. A sequence holding a
+// step the form cannot resolve holds from no start, as an order with such
+// a step before its Submit is correct from none.
 //
 // The zero value is ready for [Prefixes.Reset]; a Prefixes reset again and
-// again reuses its memory.
+// again reuses its memory, and the sequence numbers it gave are void after
+// a Reset. A Prefixes grows its judge's tables: neither may be used by two
+// goroutines at once.
 type Prefixes struct {
 	j     *Judge
 	steps int
@@ -33,7 +37,8 @@ type Prefixes struct {
 	// The sequences, flat: sequence x's entries start at x times the
 	// number of steps (child) or parts (node).
 	child []int32 // per step: the sequence extended by it, 0 if not made yet
-	node  []int32 // per part: the node of the part's tree; -1: a step did not resolve
+	node  []int32 // per part: the node of the part's tree
+	dead  []bool  // per sequence: a step of it does not resolve
 }
 
 // partTree is one part's tree of sequences of the steps acting on it.
@@ -94,9 +99,10 @@ func (px *Prefixes) Reset(j *Judge, steps []Action) {
 		}
 		t.fill(0, j.part(p))
 	}
-	px.child, px.node = px.child[:0], px.node[:0]
+	px.child, px.node, px.dead = px.child[:0], px.node[:0], px.dead[:0]
 	px.child = append(px.child, make([]int32, px.steps)...)
 	px.node = append(px.node, make([]int32, len(px.parts))...) // every part at its root
+	px.dead = append(px.dead, false)
 }
 
 // grow appends a node, zeroed, and returns its number.
@@ -137,14 +143,9 @@ func (px *Prefixes) Extend(seq, s int) int {
 	px.child = append(px.child, make([]int32, px.steps)...)
 	np := len(px.parts)
 	px.node = append(px.node, px.node[seq*np:(seq+1)*np]...)
-	nodes := px.node[x*np : (x+1)*np]
-	switch p := px.part[s]; {
-	case nodes[0] < 0 && np > 0:
-	case px.bad[s]:
-		for p := range nodes {
-			nodes[p] = -1
-		}
-	case p >= 0:
+	px.dead = append(px.dead, px.dead[seq] || px.bad[s])
+	if p := px.part[s]; !px.dead[x] && p >= 0 {
+		nodes := px.node[x*np : (x+1)*np]
 		nodes[p] = int32(px.extendPart(p, int(nodes[p]), s))
 	}
 	return x
@@ -190,16 +191,18 @@ func (t *partTree) shrink(y, steps int) {
 
 // Count returns how many values of part p sequence seq holds from.
 func (px *Prefixes) Count(seq, p int) int {
-	x := px.node[seq*len(px.parts)+p]
-	if x < 0 {
+	if px.dead[seq] {
 		return 0
 	}
-	return px.parts[p].count[x]
+	return px.parts[p].count[px.node[seq*len(px.parts)+p]]
 }
 
 // Nth returns the index, among the space's values of part p, of the k-th
 // (from 0) value sequence seq holds from; k must be below Count.
 func (px *Prefixes) Nth(seq, p, k int) int {
+	if px.dead[seq] {
+		panic("statesim: Prefixes.Nth of a sequence that holds from no start")
+	}
 	t := &px.parts[p]
 	x := int(px.node[seq*len(px.parts)+p])
 	for i, w := range t.hold[x*t.words : (x+1)*t.words] {
@@ -218,11 +221,14 @@ func (px *Prefixes) Nth(seq, p, k int) int {
 // Holds reports whether sequence seq meets every want from the start made
 // of value vs[p] of each part p (indices into the space's values).
 func (px *Prefixes) Holds(seq int, vs []int) bool {
+	if px.dead[seq] {
+		return false
+	}
 	nodes := px.node[seq*len(px.parts) : (seq+1)*len(px.parts)]
 	for p, v := range vs {
 		t := &px.parts[p]
 		x := int(nodes[p])
-		if x < 0 || t.hold[x*t.words+v/64]&(1<<(v%64)) == 0 {
+		if t.hold[x*t.words+v/64]&(1<<(v%64)) == 0 {
 			return false
 		}
 	}

@@ -13,8 +13,9 @@ import (
 // and a form whose parts conditions tie together, every order of the steps
 // and Submit holds from the same values of each part, in the same order,
 // and from the same random starts. One Prefixes is reset for every form,
-// as a pool would reuse it. Some step sets hold a step the form cannot
-// resolve, from which no order holds.
+// as a pool would reuse it, half the time after the judge's tables grew
+// for other steps. Some step sets hold a step the form cannot resolve,
+// from which no order holds.
 func TestPrefixesSameAnswers(t *testing.T) {
 	rng := rand.New(rand.NewPCG(9, 9))
 	var fs []forms.Form
@@ -51,7 +52,13 @@ func TestPrefixesSameAnswers(t *testing.T) {
 		g := Goal{Wants: wants}
 		sp := NewSpace(&f, &g)
 		plain := NewJudge(&f, sp, g, [][]Action{nil})
-		px.Reset(NewJudge(&f, sp, g, nil), steps)
+		j := NewJudge(&f, sp, g, nil)
+		if n%2 == 0 {
+			// A judge whose tables other steps have grown first.
+			px.Reset(j, steps[len(steps)-1:])
+			px.Extend(px.Root(), 0)
+		}
+		px.Reset(j, steps)
 		items := append(slices.Clone(steps), SubmitAction)
 		idx := make([]int, len(items))
 		for k := range idx {
@@ -102,5 +109,39 @@ func TestPrefixesSameAnswers(t *testing.T) {
 	}
 	if compared < 2000 || empty == 0 || empty == compared {
 		t.Errorf("%d comparisons, %d of them with no value holding: too few of a kind", compared, empty)
+	}
+}
+
+// TestPrefixesNoParts checks a form with nothing but Submit: a sequence
+// holds from the form's one start exactly when a judge says the order can
+// be correct, so an order whose Submit comes before a step the form cannot
+// resolve holds (that step never happens) and one with the step first does
+// not.
+func TestPrefixesNoParts(t *testing.T) {
+	f := forms.Form{Family: "bare", Elements: []forms.Element{{ID: "e1", Kind: forms.Submit, Ordinal: 1, Label: "Submit"}}}
+	bad := Action{Op: Check, Target: forms.Ref{Kind: forms.Checkbox, Label: "no such box"}}
+	g := Goal{}
+	sp := NewSpace(&f, &g)
+	if len(sp.Parts) != 0 {
+		t.Fatalf("%d parts, want none", len(sp.Parts))
+	}
+	px := NewJudge(&f, sp, g, nil).Prefixes([]Action{bad})
+	plain := NewJudge(&f, sp, g, [][]Action{nil})
+	for _, c := range []struct {
+		name  string
+		seq   int
+		order []Action
+		want  bool
+	}{
+		{"Submit first", px.Root(), []Action{SubmitAction, bad}, true},
+		{"the bad step first", px.Extend(px.Root(), 0), []Action{bad, SubmitAction}, false},
+	} {
+		plain.SetPlan(0, c.order)
+		if judged := plain.CanBeCorrect(0); judged != c.want {
+			t.Fatalf("%s: the judge says %v, want %v", c.name, judged, c.want)
+		}
+		if got := px.Holds(c.seq, nil); got != c.want {
+			t.Errorf("%s: Holds says %v, want %v", c.name, got, c.want)
+		}
 	}
 }

@@ -124,15 +124,16 @@ func drawPlanShuffle(c *cell, rng *rand.Rand) (Question, error) {
 // many sets of steps, and a tree of every sequence of 5 steps has 326 nodes.
 var prefixPool = sync.Pool{New: func() any { return new(statesim.Prefixes) }}
 
-// drawOrders draws candidates for the orders of items (distinct steps,
-// then Submit) until it holds n, as collect would: a candidate is a random
+// drawOrders draws candidates for the orders of items (distinct steps
+// drawn on f, so each resolves, then Submit) until it holds n, as collect would: a candidate is a random
 // order with a start drawn uniformly, part by part, among the starts of
 // space from which it completes the task g, and it is kept when no order
 // kept before completes the task from its start and it completes the task
 // from no start kept before. Which starts an order completes the task from
 // depends only on the steps before its Submit, looked up in the tree of
 // such sequences. The kept set is checked again by running every plan
-// from every start.
+// from every start; a disagreement is a bug in the tree, returned as an
+// error that stops the run rather than a question built on it.
 func drawOrders(f *forms.Form, space *statesim.Space, g statesim.Goal, items []statesim.Action, n int, rng *rand.Rand) ([]candidate, bool, error) {
 	px := prefixPool.Get().(*statesim.Prefixes)
 	defer prefixPool.Put(px)
@@ -187,7 +188,9 @@ func drawOrders(f *forms.Form, space *statesim.Space, g statesim.Goal, items []s
 			}
 			vals[p] = px.Nth(node, p, rng.IntN(m))
 		}
-		if !drawn || slices.ContainsFunc(out, func(k kept) bool { return px.Holds(node, k.vals) || px.Holds(k.node, vals) }) {
+		// The order completes the task from its own start (false only for
+		// an order that cannot be run), and no order kept clashes with it.
+		if !drawn || !px.Holds(node, vals) || slices.ContainsFunc(out, func(k kept) bool { return px.Holds(node, k.vals) || px.Holds(k.node, vals) }) {
 			continue
 		}
 		start := make(statesim.State, len(f.Elements))
