@@ -22,15 +22,14 @@ var pddlHints = map[statesim.Op]kinds{
 	statesim.Submit: su,
 }
 
-// pddl reads a line of PDDL actions: one, several, or a whole plan in an
-// outer list. Outside the actions the line may hold only parentheses,
-// commas and spaces (the outer lists of a plan written over several
-// lines), and a comment after a semicolon.
-func (r *reader) pddl(s string) ([]item, error) {
+// pddl reads a line of PDDL actions, s, lower-cased in low: one, several,
+// or a whole plan in an outer list. Outside the actions the line may hold
+// only parentheses, commas and spaces (the outer lists of a plan written
+// over several lines), and a comment after a semicolon.
+func (r *reader) pddl(s, low string) ([]item, error) {
 	if i := strings.IndexByte(s, ';'); i >= 0 {
-		s = s[:i]
+		s, low = s[:i], low[:i]
 	}
-	low := lower(s)
 	ms := pddlActionRE.FindAllStringSubmatchIndex(low, MaxSteps+1)
 	if len(ms) == 0 {
 		return nil, fmt.Errorf("%w: no PDDL action in %q", ErrSyntax, clip(s))

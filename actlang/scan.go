@@ -215,10 +215,19 @@ func cleanLine(s string) (c string, numbered, dotted bool) {
 }
 
 // step reads a cleaned line: JSON, PDDL, a click point (when points are
-// answers), a function call or English. dotted says a period was taken off its end, to be
-// put back if the step does not read without it (a label may end in one).
+// answers), a function call or English. dotted says a period was taken
+// off its end, to be put back if the step does not read without it (a
+// label may end in one).
 func (r *reader) step(c string, dotted bool) ([]item, error) {
-	low := lower(c)
+	if c[0] == '{' || c[0] == '[' {
+		// JSON, read as written; no point begins with a bracket.
+		items, n, err := r.jsonBlock(c)
+		if err == nil && !onlyBrackets(c[n:]) {
+			err = fmt.Errorf("%w: %q after JSON", ErrSyntax, clip(strings.TrimSpace(c[n:])))
+		}
+		return items, err
+	}
+	low := lower(c) // ASCII only, so its byte offsets are c's
 	if r.points {
 		if m := pointRE.FindStringSubmatch(low); m != nil {
 			x, errX := strconv.ParseFloat(m[1], 64)
@@ -229,15 +238,8 @@ func (r *reader) step(c string, dotted bool) ([]item, error) {
 			return []item{{point: &Point{X: x, Y: y}}}, nil
 		}
 	}
-	switch c[0] {
-	case '{', '[':
-		items, n, err := r.jsonBlock(c)
-		if err == nil && !onlyBrackets(c[n:]) {
-			err = fmt.Errorf("%w: %q after JSON", ErrSyntax, clip(strings.TrimSpace(c[n:])))
-		}
-		return items, err
-	case '(':
-		return r.pddl(c)
+	if c[0] == '(' {
+		return r.pddl(c, low)
 	}
 	if items, ok := r.call(c, low); ok {
 		return items, nil

@@ -24,7 +24,7 @@ import (
 // of every column of every row group, then their offset indexes, then the
 // footer (FileMetaData), its length and the magic.
 type assembler struct {
-	out    *offsetWriter
+	out    *hashWriter // the file, buffered
 	spill  *spill
 	newSp  func() (*spill, error) // makes the spill, at the first row group
 	proto  thrift.CompactProtocol

@@ -109,52 +109,6 @@ func TestSameBytesAsParquetGo(t *testing.T) {
 	}
 }
 
-// TestFooterOnDisk checks that the metadata of row groups already written
-// does not stay in memory: parquet-go alone would hold some 30 KB for each.
-func TestFooterOnDisk(t *testing.T) {
-	if testing.Short() {
-		t.Skip("writes 3000 row groups")
-	}
-	path := filepath.Join(t.TempDir(), "test-00000-of-00001.parquet")
-	w, err := Create(path, Options{RowGroupRows: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer w.Abort()
-	rows := make([]Row, 500)
-	for i := range rows {
-		rows[i] = fullRow(i, 0)
-		rows[i].Image, rows[i].Image2 = nil, nil
-	}
-	var early, late uint64
-	for i := range 6 {
-		if err := w.Write(rows...); err != nil {
-			t.Fatal(err)
-		}
-		switch i {
-		case 0:
-			early = liveHeap()
-		case 5:
-			late = liveHeap()
-		}
-	}
-	if err := w.Close(); err != nil {
-		t.Fatal(err)
-	}
-	t.Logf("heap after 500 row groups %d KB, after 3000 %d KB", early>>10, late>>10)
-	if late > early+1<<20 {
-		t.Errorf("heap grew from %d KB to %d KB", early>>10, late>>10)
-	}
-	r, err := Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer r.Close()
-	if r.NumRows() != 3000 {
-		t.Errorf("%d rows, want 3000", r.NumRows())
-	}
-}
-
 func TestGroupSink(t *testing.T) {
 	tests := []struct {
 		name    string

@@ -1,7 +1,6 @@
 package dataset
 
 import (
-	"bufio"
 	"bytes"
 	"fmt"
 	"io"
@@ -9,20 +8,6 @@ import (
 
 // magic opens and closes every Parquet file.
 const magic = "PAR1"
-
-// offsetWriter is the file being written, buffered, with the count of the
-// bytes handed to it: the offset in the file of the next byte.
-type offsetWriter struct {
-	w *bufio.Writer
-	n int64
-}
-
-// Write buffers p for the file.
-func (o *offsetWriter) Write(p []byte) (int, error) {
-	n, err := o.w.Write(p)
-	o.n += int64(n)
-	return n, err
-}
 
 // groupSink is what parquet-go writes to. The [Writer] has parquet-go write
 // each row group as a file of its own: the magic, the row group's pages,

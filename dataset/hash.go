@@ -8,7 +8,8 @@ import (
 )
 
 // hashWriter passes writes on to w and keeps the SHA-256 and the count of
-// the bytes written. The Parquet writer only appends, so these are the
+// the bytes written: the count is the offset in the file of the next byte.
+// The Parquet writer only appends, so once w is flushed these are the
 // file's own size and hash.
 type hashWriter struct {
 	w io.Writer

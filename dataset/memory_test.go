@@ -14,36 +14,69 @@ func TestMemoryFlat(t *testing.T) {
 	if testing.Short() {
 		t.Skip("writes 30 MB")
 	}
-	path := filepath.Join(t.TempDir(), "test-00000-of-00001.parquet")
-	w, err := Create(path, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer w.Abort()
 	rows := make([]Row, DefaultRowGroupRows)
 	for i := range rows {
 		rows[i] = fullRow(i, 10<<10)
 	}
-	heap := liveHeap
-	var early, late uint64
-	for i := range 30 {
+	_, early, late := writeWatchingHeap(t, Options{}, rows, 5, 30)
+	t.Logf("heap after 500 rows %d KB, after 3000 rows %d KB", early>>10, late>>10)
+	if late > early+2<<20 {
+		t.Errorf("heap grew from %d KB to %d KB", early>>10, late>>10)
+	}
+}
+
+// TestFooterOnDisk checks that the metadata of row groups already written
+// does not stay in memory: parquet-go alone would hold some 30 KB for each.
+func TestFooterOnDisk(t *testing.T) {
+	if testing.Short() {
+		t.Skip("writes 3000 row groups")
+	}
+	rows := make([]Row, 500)
+	for i := range rows {
+		rows[i] = fullRow(i, 0)
+		rows[i].Image, rows[i].Image2 = nil, nil
+	}
+	path, early, late := writeWatchingHeap(t, Options{RowGroupRows: 1}, rows, 1, 6)
+	t.Logf("heap after 500 row groups %d KB, after 3000 %d KB", early>>10, late>>10)
+	if late > early+1<<20 {
+		t.Errorf("heap grew from %d KB to %d KB", early>>10, late>>10)
+	}
+	r, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	if r.NumRows() != 3000 {
+		t.Errorf("%d rows, want 3000", r.NumRows())
+	}
+}
+
+// writeWatchingHeap creates a file with opts, writes rows to it times
+// times and closes it. It returns the file's path and the live heap after
+// the first `first` writes and after all of them.
+func writeWatchingHeap(t *testing.T, opts Options, rows []Row, first, times int) (path string, early, late uint64) {
+	t.Helper()
+	path = filepath.Join(t.TempDir(), "test-00000-of-00001.parquet")
+	w, err := Create(path, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Abort()
+	for i := range times {
 		if err := w.Write(rows...); err != nil {
 			t.Fatal(err)
 		}
 		switch i {
-		case 4:
-			early = heap()
-		case 29:
-			late = heap()
+		case first - 1:
+			early = liveHeap()
+		case times - 1:
+			late = liveHeap()
 		}
 	}
 	if err := w.Close(); err != nil {
 		t.Fatal(err)
 	}
-	t.Logf("heap after 500 rows %d KB, after 3000 rows %d KB", early>>10, late>>10)
-	if late > early+2<<20 {
-		t.Errorf("heap grew from %d KB to %d KB", early>>10, late>>10)
-	}
+	return path, early, late
 }
 
 // liveHeap returns the bytes of the heap in use after collecting garbage.

@@ -53,9 +53,8 @@ type Options struct {
 type Writer struct {
 	path      string
 	tmp       *os.File
-	out       *hashWriter // tmp, hashed as it is written
-	buf       *bufio.Writer
-	file      offsetWriter // buf, counted
+	buf       *bufio.Writer // tmp, buffered
+	out       *hashWriter   // buf, hashed and counted as it is written
 	sink      groupSink
 	asm       assembler
 	pw        *parquet.GenericWriter[Row] // writes the current row group
@@ -120,15 +119,15 @@ func Create(path string, opts Options) (*Writer, error) {
 		os.Remove(tmp.Name())
 		return nil, fmt.Errorf("dataset: create %s: %w", path, err)
 	}
-	w := &Writer{path: path, tmp: tmp, out: newHashWriter(tmp), groupRows: groupRows, options: options}
-	w.buf = bufio.NewWriterSize(w.out, 256<<10)
-	w.file.w = w.buf
-	w.sink.out = &w.file
-	w.asm.out = &w.file
+	w := &Writer{path: path, tmp: tmp, groupRows: groupRows, options: options}
+	w.buf = bufio.NewWriterSize(tmp, 256<<10)
+	w.out = newHashWriter(w.buf)
+	w.sink.out = w.out
+	w.asm.out = w.out
 	w.asm.newSp = func() (*spill, error) { return newSpill(dir, "."+base+".tmp-*") }
 	// parquet-go writes the magic of every row group's file; the sink
 	// drops it, and the file has it once.
-	w.file.Write([]byte(magic)) // buffered: cannot fail
+	w.out.Write([]byte(magic)) // buffered: cannot fail
 	w.pw = parquet.NewGenericWriter[Row](&w.sink, options...)
 	return w, nil
 }
@@ -159,10 +158,7 @@ func (w *Writer) Write(rows ...Row) error {
 		if len(w.pending) < chunkRows {
 			return nil
 		}
-		err := w.writeChunk(w.pending)
-		clear(w.pending) // drop the rows' pictures
-		w.pending = w.pending[:0]
-		if err != nil {
+		if err := w.flushPending(); err != nil {
 			return err
 		}
 	}
@@ -180,6 +176,15 @@ func (w *Writer) Write(rows ...Row) error {
 		w.pending = append(w.pending, rows...)
 	}
 	return nil
+}
+
+// flushPending hands the rows held for the incomplete chunk to parquet-go
+// and drops them, whether or not that succeeds.
+func (w *Writer) flushPending() error {
+	err := w.writeChunk(w.pending)
+	clear(w.pending) // drop the rows' pictures
+	w.pending = w.pending[:0]
+	return err
 }
 
 // writeChunk hands rows, a whole chunk or the last one, to parquet-go, in
@@ -213,7 +218,7 @@ func (w *Writer) writeChunk(rows []Row) error {
 // reusing a writer, leaves the column paths out of the footer of the
 // files written after it (v0.32.0).
 func (w *Writer) endGroup() error {
-	base := w.file.n
+	base := w.out.n
 	if err := w.pw.Flush(); err != nil {
 		return err
 	}
@@ -236,8 +241,8 @@ func (w *Writer) Rows() int64 { return w.rows }
 
 // Sum returns the size in bytes and the hex SHA-256 of the file, worked
 // out as it was written, so that nothing needs to read it again. It is
-// meaningful only after a successful Close: before, part of the file is
-// still buffered.
+// meaningful only after a successful Close: before, the file is not
+// complete.
 func (w *Writer) Sum() (int64, string) { return w.out.sum() }
 
 // Close writes the rows held for the last chunk, the last row group and
@@ -257,11 +262,9 @@ func (w *Writer) Close() error {
 		return w.err
 	}
 	if len(w.pending) > 0 {
-		if err := w.writeChunk(w.pending); err != nil {
+		if err := w.flushPending(); err != nil {
 			return err
 		}
-		clear(w.pending)
-		w.pending = w.pending[:0]
 	}
 	if err := w.finish(); err != nil {
 		return w.fail(fmt.Errorf("dataset: close %s: %w", w.path, err))

@@ -758,21 +758,11 @@ func decode64(t *testing.T, s string) []byte {
 	return b
 }
 
-// treeHashes returns the SHA-256 of every file under dir by relative path.
-func treeHashes(t *testing.T, dir string) map[string]string {
-	t.Helper()
-	sums, err := filetree.Hashes(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return sums
-}
-
 func TestDeterministic(t *testing.T) {
 	dir := data(t, true)
-	before := treeHashes(t, dir)
+	before := filetree.MustHashes(t, dir)
 	exported(t, dir, testInfo)
-	after := treeHashes(t, dir)
+	after := filetree.MustHashes(t, dir)
 	if fmt.Sprint(before) != fmt.Sprint(after) {
 		t.Errorf("a second export changed files:\n%v\n%v", before, after)
 	}
@@ -809,7 +799,7 @@ func TestDeterministic(t *testing.T) {
 		t.Fatal(err)
 	}
 	exported(t, other, testInfo)
-	if got := treeHashes(t, other); fmt.Sprint(got) != fmt.Sprint(after) {
+	if got := filetree.MustHashes(t, other); fmt.Sprint(got) != fmt.Sprint(after) {
 		t.Errorf("the export depends on its directory:\n%v\n%v", got, after)
 	}
 }

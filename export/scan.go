@@ -147,13 +147,9 @@ func newRowCounts() rowCounts {
 	return rowCounts{byHorizon: map[string]map[int64]int64{}, byAnswer: map[string]map[string]int64{}}
 }
 
-// addAll adds the counts of rows that follow c's to c. The example stays
-// c's unless c counts no rows (rows is how many it counts) and from has
-// some (fromRows).
-func (c *rowCounts) addAll(from *rowCounts, rows, fromRows int64) {
-	if rows == 0 && fromRows > 0 {
-		c.example = from.example
-	}
+// addAll adds the counts of from to c. It leaves c's example alone: which
+// row's text the example is, is the caller's to say.
+func (c *rowCounts) addAll(from *rowCounts) {
 	merge(c.byHorizon, from.byHorizon)
 	merge(c.byAnswer, from.byAnswer)
 	c.withImage += from.withImage
@@ -271,9 +267,13 @@ func scanSuite(dir string, s suiteDir, kept *Tally) (*suiteStats, error) {
 				return nil, err
 			}
 		}
+		// The suite's example is its first row's.
+		if st.rows == 0 && t.rows > 0 {
+			st.example = t.example
+		}
 		// A file of an open-ended suite counts no answers (add), so
 		// neither does the suite.
-		st.addAll(&t.rowCounts, st.rows, t.rows)
+		st.addAll(&t.rowCounts)
 		st.rows += t.rows
 		st.files = append(st.files, t.fileStats)
 	}

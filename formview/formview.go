@@ -59,10 +59,10 @@ type page struct {
 	Dense bool
 }
 
-// NeutralTask is the instruction shown above a form whose question has
+// neutralTask is the instruction shown above a form whose question has
 // no task of its own (future_state): MiniWoB never leaves the bar empty,
 // and this wording, in its style, says nothing about the question.
-const NeutralTask = "Fill in the form and click Submit."
+const neutralTask = "Fill in the form and click Submit."
 
 // denseLines is the most lines a form has at MiniWoB's line height: the
 // most checkboxes click-checkboxes draws.
@@ -85,10 +85,9 @@ func Job(f *forms.Form, s statesim.State, task, uid string) (render.Job, error) 
 		return render.Job{}, fmt.Errorf("formview: %w", err)
 	}
 	if task == "" {
-		task = NeutralTask
+		task = neutralTask
 	}
 	p := page{Task: task}
-	lines := 0
 	widest := WidestText(f)
 	for i, e := range f.Elements {
 		el := element{ID: e.ID, Kind: e.Kind.String(), Label: e.Label, Min: e.Min, Max: e.Max, Step: e.Step, On: s[i].N == 1}
@@ -107,23 +106,30 @@ func Job(f *forms.Form, s statesim.State, task, uid string) (render.Job, error) 
 		if e.EnabledBy != nil {
 			conditional(&el, f, s, i)
 		}
-		// An element that joins the row of the one before adds no line;
-		// every other element is one. The join is f.SharesRow(i), written
-		// out so that a form with a Submit button between two elements
-		// (only a hand-made one has it) is drawn as before: the button is
-		// drawn apart, and a row element after it joins a row drawn last
-		// when the button's group is its own.
+		// An element that shares the row of the one before (f.SharesRow,
+		// the line model verify checks boxes by) joins that row's block; a
+		// column element joins the column block before it; any other
+		// element starts a block. The Submit button is drawn apart, after
+		// them all, so the block before may not be the row of element i-1
+		// when a hand-made form has the button in the middle.
 		n := len(p.Blocks)
 		switch row := e.Layout == forms.LayoutRow; {
-		case row && n > 0 && p.Blocks[n-1].Row && f.Elements[i-1].Group == e.Group:
+		case n > 0 && p.Blocks[n-1].Row && f.SharesRow(i):
 			p.Blocks[n-1].Elements = append(p.Blocks[n-1].Elements, el)
 		case !row && n > 0 && !p.Blocks[n-1].Row:
 			p.Blocks[n-1].Elements = append(p.Blocks[n-1].Elements, el)
-			lines++
 		default:
 			p.Blocks = append(p.Blocks, block{Row: row, Elements: []element{el}})
-			p.SubmitRow = p.SubmitRow || row
+		}
+	}
+	// A row is one line, every element of a column block one.
+	lines := 0
+	for _, bl := range p.Blocks {
+		if bl.Row {
 			lines++
+			p.SubmitRow = true
+		} else {
+			lines += len(bl.Elements)
 		}
 	}
 	p.Dense = lines > denseLines

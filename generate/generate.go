@@ -7,6 +7,7 @@ package generate
 import (
 	"context"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -151,18 +152,13 @@ func runSuite(ctx context.Context, p Plan, s suites.Suite, total int64) (SuiteRe
 	shards := max(p.Shards, 1)
 	lo, hi := ShardRange(total, p.Shard, shards)
 	path := FilePath(p.Out, s.Name, p.Shard, shards)
-	meta := map[string]string{
+	run := map[string]string{
 		dataset.SeedKey:    strconv.FormatUint(p.Spec.Seed, 10),
-		SuiteKey:           s.Name,
 		dataset.VersionKey: p.Version,
 		dataset.FlagsKey:   p.Flags,
 	}
-	for k, v := range ShardMetadata(total, p.Shard, shards) {
-		meta[k] = v
-	}
-	for k, v := range p.Metadata {
-		meta[k] = v
-	}
+	meta := FileMetadata(run, s.Name, total, p.Shard, shards)
+	maps.Copy(meta, p.Metadata) // over the keys above
 	if p.Resume && complete(path, meta, hi-lo) {
 		if p.Progress != nil {
 			p.Progress(hi - lo)

@@ -59,8 +59,8 @@ func TestLayoutIsWhatRunWrites(t *testing.T) {
 						t.Errorf("shard %d: %s = %q, ShardMetadata gives %q", k, key, got, want)
 					}
 				}
-				if got, _ := r.Metadata(SuiteKey); got != "temporal_order" {
-					t.Errorf("%s = %q", SuiteKey, got)
+				if got, _ := r.Metadata(dataset.SuiteKey); got != "temporal_order" {
+					t.Errorf("%s = %q", dataset.SuiteKey, got)
 				}
 				group := int64(GroupRows(tc.paint))
 				if want := int((r.NumRows() + group - 1) / group); r.NumRowGroups() != want {

@@ -21,7 +21,7 @@ import (
 // writer's work is spread over the workers instead of serialising them,
 // and one worker does everything on about one core.
 type pipeline struct {
-	lo, hi  int64
+	hi      int64 // the end of the indices, which start at next's first value
 	workers int
 	batch   int
 	chunk   int64 // indices a worker builds at a time
@@ -54,7 +54,7 @@ func newPipeline(lo, hi int64, workers, batch int, build func(int64) (suites.Que
 	// enough that taking one costs nothing next to building it.
 	c := min(max((hi-lo)/int64(workers*32), 1), 64)
 	p := &pipeline{
-		lo: lo, hi: hi, workers: workers, batch: batch, chunk: c,
+		hi: hi, workers: workers, batch: batch, chunk: c,
 		// Rows built ahead of the writer wait in memory: a few batches per
 		// worker bound them whatever the number of rows.
 		window: int64(workers) * max(4*int64(batch), 8*c),

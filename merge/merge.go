@@ -159,9 +159,9 @@ func planSuite(suite string, parts []*part) (suitePlan, error) {
 func checkShards(shards []*part, total int64) error {
 	for _, p := range shards {
 		want := generate.ShardMetadata(total, p.k, p.n)
-		if p.meta[generate.IndicesKey] != want[generate.IndicesKey] {
+		if p.meta[dataset.IndicesKey] != want[dataset.IndicesKey] {
 			return fmt.Errorf("%s: its metadata says indices %s, but shard %d/%d of %d rows holds %s: the shards do not cover the suite once each; remove the stray file and run its shard again",
-				p.name(), p.meta[generate.IndicesKey], p.k, p.n, total, want[generate.IndicesKey])
+				p.name(), p.meta[dataset.IndicesKey], p.k, p.n, total, want[dataset.IndicesKey])
 		}
 	}
 	return nil

@@ -40,17 +40,6 @@ func genRun(t *testing.T, out string, n int64, shards int, seed uint64) {
 	}
 }
 
-func hashes(t *testing.T, dir string) map[string]string {
-	t.Helper()
-	h, err := filetree.Hashes(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return h
-}
-
-func shardPath(dir, suite string, k, n int) string { return generate.FilePath(dir, suite, k, n) }
-
 func copyFile(t *testing.T, from, to string) {
 	t.Helper()
 	raw, err := os.ReadFile(from)
@@ -70,22 +59,22 @@ func copyFile(t *testing.T, from, to string) {
 func TestMergeIsTheSingleRun(t *testing.T) {
 	single := t.TempDir()
 	genRun(t, single, 601, 1, 1)
-	want := hashes(t, single)
+	want := filetree.MustHashes(t, single)
 	tests := []struct {
 		name  string
 		crash func(t *testing.T, dir string) // what an earlier, stopped merge left
 	}{
 		{"shards only", func(*testing.T, string) {}},
 		{"stopped while writing", func(t *testing.T, dir string) {
-			copyFile(t, shardPath(single, "future_state", 0, 1), filepath.Join(dir, "future_state", ".test-00000-of-00001.parquet.tmp-123"))
+			copyFile(t, generate.FilePath(single, "future_state", 0, 1), filepath.Join(dir, "future_state", ".test-00000-of-00001.parquet.tmp-123"))
 		}},
 		{"stopped before removing the shards", func(t *testing.T, dir string) {
-			copyFile(t, shardPath(single, "future_state", 0, 1), shardPath(dir, "future_state", 0, 1))
+			copyFile(t, generate.FilePath(single, "future_state", 0, 1), generate.FilePath(dir, "future_state", 0, 1))
 		}},
 		{"stopped while removing the shards", func(t *testing.T, dir string) {
-			copyFile(t, shardPath(single, "future_state", 0, 1), shardPath(dir, "future_state", 0, 1))
+			copyFile(t, generate.FilePath(single, "future_state", 0, 1), generate.FilePath(dir, "future_state", 0, 1))
 			for _, k := range []int{0, 2} {
-				if err := os.Remove(shardPath(dir, "future_state", k, 4)); err != nil {
+				if err := os.Remove(generate.FilePath(dir, "future_state", k, 4)); err != nil {
 					t.Fatal(err)
 				}
 			}
@@ -103,12 +92,12 @@ func TestMergeIsTheSingleRun(t *testing.T) {
 			if len(res) != 2 || res[0].Suite != "future_state" || res[0].Rows != 601 || res[1].Shards != 4 {
 				t.Errorf("results %+v", res)
 			}
-			got := hashes(t, dir)
+			got := filetree.MustHashes(t, dir)
 			if !maps.Equal(got, want) {
 				t.Errorf("merged files differ from the single run's:\n got %v\nwant %v", got, want)
 			}
 			again, err := Dir(dir)
-			if err != nil || again[0].Shards != 0 || again[1].Shards != 0 || !maps.Equal(hashes(t, dir), want) {
+			if err != nil || again[0].Shards != 0 || again[1].Shards != 0 || !maps.Equal(filetree.MustHashes(t, dir), want) {
 				t.Errorf("a second merge: %+v, %v", again, err)
 			}
 		})
@@ -128,28 +117,28 @@ func TestMergeRefuses(t *testing.T) {
 		want  string
 	}{
 		{"a shard missing", func(t *testing.T, dir string) {
-			os.Remove(shardPath(dir, "temporal_order", 2, 4))
+			os.Remove(generate.FilePath(dir, "temporal_order", 2, 4))
 		}, "temporal_order: 1 of 4 shards missing (2/4): run them (gen --seed 1 --suites temporal_order,future_state --shard 2/4"},
 		{"a suite missing", func(t *testing.T, dir string) {
 			os.RemoveAll(filepath.Join(dir, "future_state"))
 		}, "has no files of future_state"},
 		{"a shard of another run", func(t *testing.T, dir string) {
-			copyFile(t, shardPath(filepath.Join(other, "seed2"), "temporal_order", 1, 4), shardPath(dir, "temporal_order", 1, 4))
+			copyFile(t, generate.FilePath(filepath.Join(other, "seed2"), "temporal_order", 1, 4), generate.FilePath(dir, "temporal_order", 1, 4))
 		}, `come from different runs (formplan.flags "--seed 1 --suites temporal_order,future_state" against "--seed 2`},
 		{"shards of two counts", func(t *testing.T, dir string) {
-			copyFile(t, shardPath(filepath.Join(other, "two"), "future_state", 1, 2), shardPath(dir, "future_state", 1, 2))
+			copyFile(t, generate.FilePath(filepath.Join(other, "two"), "future_state", 1, 2), generate.FilePath(dir, "future_state", 1, 2))
 		}, "future_state holds shards of runs in 2 and 4 shards"},
 		{"shards of another size", func(t *testing.T, dir string) {
-			copyFile(t, shardPath(filepath.Join(other, "n44"), "future_state", 3, 4), shardPath(dir, "future_state", 3, 4))
+			copyFile(t, generate.FilePath(filepath.Join(other, "n44"), "future_state", 3, 4), generate.FilePath(dir, "future_state", 3, 4))
 		}, "test-00000-of-00004.parquet: its metadata says indices 0-10, but shard 0/4 of 44 rows holds 0-11"},
 		{"a shard in another suite's folder", func(t *testing.T, dir string) {
-			copyFile(t, shardPath(dir, "temporal_order", 1, 4), shardPath(dir, "future_state", 1, 4))
+			copyFile(t, generate.FilePath(dir, "temporal_order", 1, 4), generate.FilePath(dir, "future_state", 1, 4))
 		}, `holds rows of suite "temporal_order", not "future_state"`},
 		{"a shard renamed", func(t *testing.T, dir string) {
-			os.Rename(shardPath(dir, "future_state", 3, 4), shardPath(dir, "future_state", 3, 5))
+			os.Rename(generate.FilePath(dir, "future_state", 3, 4), generate.FilePath(dir, "future_state", 3, 5))
 		}, `its metadata says shard "3/4", its name 3/5`},
 		{"a shard missing rows", func(t *testing.T, dir string) {
-			path := shardPath(dir, "future_state", 1, 4)
+			path := generate.FilePath(dir, "future_state", 1, 4)
 			rows, err := dataset.ReadRows(path)
 			if err != nil {
 				t.Fatal(err)
@@ -164,13 +153,13 @@ func TestMergeRefuses(t *testing.T) {
 			}
 		}, "holds 9 rows where its metadata says indices 10-20"},
 		{"a whole file beside shards of another size", func(t *testing.T, dir string) {
-			copyFile(t, shardPath(filepath.Join(other, "n44"), "future_state", 3, 4), shardPath(dir, "future_state", 3, 4))
+			copyFile(t, generate.FilePath(filepath.Join(other, "n44"), "future_state", 3, 4), generate.FilePath(dir, "future_state", 3, 4))
 			single := t.TempDir()
 			genRun(t, single, 40, 1, 1)
-			copyFile(t, shardPath(single, "future_state", 0, 1), shardPath(dir, "future_state", 0, 1))
+			copyFile(t, generate.FilePath(single, "future_state", 0, 1), generate.FilePath(dir, "future_state", 0, 1))
 		}, "test-00003-of-00004.parquet: its metadata says indices 33-44, but shard 3/4 of 40 rows holds 30-40"},
 		{"not a Parquet file", func(t *testing.T, dir string) {
-			os.WriteFile(shardPath(dir, "future_state", 2, 4), []byte("PAR1 no footer"), 0o644)
+			os.WriteFile(generate.FilePath(dir, "future_state", 2, 4), []byte("PAR1 no footer"), 0o644)
 		}, "future_state/test-00002-of-00004.parquet: not a complete Parquet file"},
 	}
 	for _, tc := range tests {
@@ -178,12 +167,12 @@ func TestMergeRefuses(t *testing.T) {
 			dir := t.TempDir()
 			genRun(t, dir, 40, 4, 1)
 			tc.spoil(t, dir)
-			before := hashes(t, dir)
+			before := filetree.MustHashes(t, dir)
 			_, err := Dir(dir)
 			if err == nil || !strings.Contains(err.Error(), tc.want) {
 				t.Fatalf("merge: %v\nwant an error containing %q", err, tc.want)
 			}
-			if after := hashes(t, dir); !maps.Equal(before, after) {
+			if after := filetree.MustHashes(t, dir); !maps.Equal(before, after) {
 				t.Errorf("a refused merge changed the directory")
 			}
 		})
@@ -194,7 +183,7 @@ func TestMergeRefuses(t *testing.T) {
 func TestMergeRefusesNotRegular(t *testing.T) {
 	dir := t.TempDir()
 	genRun(t, dir, 8, 2, 1)
-	path := shardPath(dir, "future_state", 1, 2)
+	path := generate.FilePath(dir, "future_state", 1, 2)
 	os.Remove(path)
 	if err := syscall.Mkfifo(path, 0o644); err != nil {
 		t.Skip("no named pipes here:", err)

@@ -16,12 +16,9 @@ import (
 // row group, the shards' run metadata with the whole suite's shard keys.
 // The file appears only once complete; on error nothing is left of it.
 func write(path string, shards []*part, total int64) error {
-	meta := runOf(shards[0])
-	delete(meta, dataset.MetadataKey) // the writer adds it
-	meta[generate.SuiteKey] = shards[0].suite
-	for k, v := range generate.ShardMetadata(total, 0, 1) {
-		meta[k] = v
-	}
+	run := runOf(shards[0])
+	delete(run, dataset.MetadataKey) // the writer adds it
+	meta := generate.FileMetadata(run, shards[0].suite, total, 0, 1)
 	m := &merger{path: path, meta: meta, shards: shards, batch: make([]dataset.Row, readRows)}
 	defer func() {
 		if m.w != nil {

@@ -31,11 +31,23 @@ tree_pids() {
 		}'
 }
 
-# pss_kb prints the summed PSS, in KiB, of the processes given.
+# pss_kb prints the summed PSS, in KiB, of the processes given, then the
+# PSS of the first alone. Processes come and go while it reads: getline
+# fails on a file that is gone, and that process counts nothing.
 pss_kb() {
-	local files=()
-	for p in "$@"; do files+=("/proc/$p/smaps_rollup"); done
-	{ cat "${files[@]}" 2>/dev/null || true; } | awk '/^Pss:/ { s += $2 } END { print s + 0 }'
+	awk 'BEGIN {
+		for (i = 1; i < ARGC; i++) {
+			f = "/proc/" ARGV[i] "/smaps_rollup"
+			while ((getline line < f) > 0)
+				if (line ~ /^Pss:/) {
+					split(line, w, " ")
+					s += w[2]
+					if (i == 1) first += w[2]
+				}
+			close(f)
+		}
+		print s + 0, first + 0
+	}' "$@"
 }
 
 start=$(date +%s.%N)
@@ -43,9 +55,8 @@ start=$(date +%s.%N)
 pid=$!
 peak=0 peak_gen=0 procs=0
 while kill -0 "$pid" 2>/dev/null; do
-	mapfile -t pids < <(tree_pids "$pid")
-	kb=$(pss_kb "${pids[@]}")
-	gen_kb=$(pss_kb "$pid")
+	mapfile -t pids < <(tree_pids "$pid") # gen first
+	read -r kb gen_kb < <(pss_kb "${pids[@]}")
 	if ((kb > peak)); then peak=$kb procs=${#pids[@]}; fi
 	if ((gen_kb > peak_gen)); then peak_gen=$gen_kb; fi
 	sleep "$interval"

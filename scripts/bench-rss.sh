@@ -22,6 +22,7 @@
 # binary's runs; measure when it is low, and compare against BASE in the
 # same run.
 set -eu
+command -v /usr/bin/time >/dev/null || { apt-get update -qq && apt-get install -y -qq time >/dev/null; }
 small=${1:-10000}
 large=${2:-100000}
 suites=${3:-next_action,plan_generation,temporal_order,future_state}

@@ -2,18 +2,17 @@ package statesim
 
 import "slices"
 
-// tables hold, for a Judge that Tabulate was called on, what each step
-// does to each value of a part, as indices into the values of the part
-// met so far (the space's, then any a step leads to), and which of them
-// meet the goal's wants on the part. They grow as steps and values are
-// met, so a judge that sees many plans made of the same steps (every
-// order of a set of steps) applies each step to each value once.
+// tables hold, for a Judge that a [Prefixes] was reset on, what each
+// step does to each value of a part, as indices into the values of the
+// part met so far (the space's, then any a step leads to), and which of
+// them meet the goal's wants on the part. They grow as steps and values
+// are met, so a judge that sees many sequences made of the same steps
+// (every order of a set of steps) applies each step to each value once.
 type tables struct {
 	parts []partTable
 	steps map[tableKey]*stepTable
-	run   []*stepTable // scratch: one plan's steps on one part
-	key   []byte       // scratch: a value's key
-	after State        // scratch: a value a step leads to
+	key   []byte // scratch: a value's key
+	after State  // scratch: a value a step leads to
 }
 
 // partTable is what the tables know of one part.
@@ -36,10 +35,8 @@ type stepTable struct {
 	to   []int32
 }
 
-// Tabulate makes the judge look up, from now on, what each step does to
-// each value of a part in tables it builds as steps are met. It pays when
-// many plans share their steps; the answers are the same either way.
-func (j *Judge) Tabulate() {
+// tabulate gives the judge its tables, empty.
+func (j *Judge) tabulate() {
 	j.tab = &tables{parts: make([]partTable, len(j.sp.Parts)), steps: map[tableKey]*stepTable{}}
 }
 
@@ -84,12 +81,20 @@ func (j *Judge) step(p, i int, a Action) *stepTable {
 
 // follow returns where the step takes the value with index v, working
 // it out on first use: only the values runs reach are ever worked out.
+// It is the look-up, small enough to inline; workOut does the rest.
 func (j *Judge) follow(st *stepTable, v int32) int32 {
+	if int(v) >= len(st.to) || st.to[v] == unknown {
+		j.workOut(st, v)
+	}
+	return st.to[v]
+}
+
+// workOut is follow's slow path, for a value the step's table has no
+// entry for yet: it applies the step to the value and records in the
+// table where it goes.
+func (j *Judge) workOut(st *stepTable, v int32) {
 	for int(v) >= len(st.to) {
 		st.to = append(st.to, unknown)
-	}
-	if to := st.to[v]; to != unknown {
-		return to
 	}
 	pt := &j.tab.parts[st.p]
 	members := j.sp.Parts[st.p]
@@ -106,35 +111,7 @@ func (j *Judge) follow(st *stepTable, v int32) int32 {
 		to = j.add(st.p, pt, slices.Clone(after))
 	}
 	st.to[v] = to
-	return to
 }
 
 // unknown marks a step table's entry not worked out yet.
 const unknown = -1
-
-// appendHoldingTabulated is AppendHolding through the tables: each
-// step's table is looked up once, then every value of the part follows
-// the steps from table to table.
-func (j *Judge) appendHoldingTabulated(dst []State, k, p int) []State {
-	if !j.ok[k] {
-		return dst
-	}
-	pt := j.part(p)
-	run := j.tab.run[:0]
-	for n, i := range j.at[k] {
-		if j.sp.PartOf[i] == p {
-			run = append(run, j.step(p, i, j.plans[k][n]))
-		}
-	}
-	j.tab.run = run
-	for vi, v := range j.sp.Values[p] {
-		u := int32(vi)
-		for _, st := range run {
-			u = j.follow(st, u)
-		}
-		if pt.meets[u] {
-			dst = append(dst, v)
-		}
-	}
-	return dst
-}

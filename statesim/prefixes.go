@@ -17,10 +17,11 @@ import (
 // those, and a sequence is the tuple of its parts' nodes: the work per
 // part is done once for all the sequences that agree on it.
 //
-// The answers are those of [Judge.AppendHolding] for the order, as bit
-// sets over each part's values in the space's order. A sequence holding a
-// step the form cannot resolve holds from no start, as an order with such
-// a step before its Submit is correct from none.
+// The answers are bit sets over each part's values, in the space's
+// order: the values from which the order's steps, replayed on the part,
+// meet the wants on it. A sequence holding a step the form cannot resolve
+// holds from no start, as an order with such a step before its Submit is
+// correct from none.
 //
 // The zero value is ready for [Prefixes.Reset]; a Prefixes reset again and
 // again reuses its memory, and the sequence numbers it gave are void after
@@ -29,10 +30,10 @@ import (
 type Prefixes struct {
 	j     *Judge
 	steps int
-	bad   []bool // per step: it does not resolve, so no start holds
-	part  []int  // per step: the part of the element it acts on, or -1
-	st    []*stepTable
+	bad   []bool       // per step: it does not resolve, so no start holds
+	st    []*stepTable // per step: its table on the part it acts on; nil if bad or on no part
 	parts []partTree
+	key   []byte // scratch: a node's map, as bytes
 
 	// The sequences, flat: sequence x's entries start at x times the
 	// number of steps (child) or parts (node).
@@ -50,35 +51,25 @@ type partTree struct {
 	hold  []uint64         // per node: the values it meets the wants from
 	count []int            // per node: how many
 	same  map[string]int32 // a node's map, as bytes -> the node: sequences with the same effect share a node
-	key   []byte
-}
-
-// Prefixes returns the tree of sequences of steps, for
-// [Prefixes.Reset]'s steps.
-func (j *Judge) Prefixes(steps []Action) *Prefixes {
-	px := new(Prefixes)
-	px.Reset(j, steps)
-	return px
 }
 
 // Reset starts the tree anew for judge j and steps, which must be distinct
-// and must not include Submit. The judge is tabulated if it was not.
+// and must not include Submit. It starts the judge's tables if the judge
+// has none.
 func (px *Prefixes) Reset(j *Judge, steps []Action) {
 	if j.tab == nil {
-		j.Tabulate()
+		j.tabulate()
 	}
 	px.j, px.steps = j, len(steps)
-	px.bad, px.part, px.st = px.bad[:0], px.part[:0], px.st[:0]
+	px.bad, px.st = px.bad[:0], px.st[:0]
 	for _, a := range steps {
 		i, err := resolve(j.f, a)
 		bad := err != nil || a.Op == Submit
-		p, st := -1, (*stepTable)(nil)
+		var st *stepTable
 		if !bad && j.sp.PartOf[i] >= 0 {
-			p = j.sp.PartOf[i]
-			j.part(p)
-			st = j.step(p, i, a)
+			st = j.step(j.sp.PartOf[i], i, a)
 		}
-		px.bad, px.part, px.st = append(px.bad, bad), append(px.part, p), append(px.st, st)
+		px.bad, px.st = append(px.bad, bad), append(px.st, st)
 	}
 	if cap(px.parts) < len(j.sp.Parts) {
 		px.parts = make([]partTree, len(j.sp.Parts))
@@ -144,40 +135,35 @@ func (px *Prefixes) Extend(seq, s int) int {
 	np := len(px.parts)
 	px.node = append(px.node, px.node[seq*np:(seq+1)*np]...)
 	px.dead = append(px.dead, px.dead[seq] || px.bad[s])
-	if p := px.part[s]; !px.dead[x] && p >= 0 {
+	if st := px.st[s]; !px.dead[x] && st != nil {
 		nodes := px.node[x*np : (x+1)*np]
-		nodes[p] = int32(px.extendPart(p, int(nodes[p]), s))
+		nodes[st.p] = int32(px.extendPart(int(nodes[st.p]), s))
 	}
 	return x
 }
 
-// extendPart returns node x of part p's tree followed by step s.
-func (px *Prefixes) extendPart(p, x, s int) int {
-	t := &px.parts[p]
+// extendPart returns node x of the tree of the part step s acts on,
+// followed by step s.
+func (px *Prefixes) extendPart(x, s int) int {
+	st := px.st[s]
+	t := &px.parts[st.p]
 	if c := t.child[x*px.steps+s]; c > 0 {
 		return int(c)
 	}
 	y := t.grow(px.steps)
 	to := t.to[y*t.vals : (y+1)*t.vals]
-	st := px.st[s]
-	t.key = t.key[:0]
+	px.key = px.key[:0]
 	for v, u := range t.to[x*t.vals : (x+1)*t.vals] {
-		w := int32(unknown)
-		if int(u) < len(st.to) {
-			w = st.to[u]
-		}
-		if w == unknown {
-			w = px.j.follow(st, u)
-		}
+		w := px.j.follow(st, u)
 		to[v] = w
-		t.key = binary.LittleEndian.AppendUint32(t.key, uint32(w))
+		px.key = binary.LittleEndian.AppendUint32(px.key, uint32(w))
 	}
-	if z, ok := t.same[string(t.key)]; ok {
+	if z, ok := t.same[string(px.key)]; ok {
 		t.shrink(y, px.steps)
 		y = int(z)
 	} else {
-		t.same[string(t.key)] = int32(y)
-		t.fill(y, &px.j.tab.parts[p])
+		t.same[string(px.key)] = int32(y)
+		t.fill(y, &px.j.tab.parts[st.p])
 	}
 	t.child[x*px.steps+s] = int32(y)
 	return y

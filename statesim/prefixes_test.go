@@ -8,11 +8,12 @@ import (
 	"github.com/formplan/formplan/forms"
 )
 
-// TestPrefixesSameAnswers checks the tree of step sequences against a
-// judge without tables: for random distinct steps on every built-in family
-// and a form whose parts conditions tie together, every order of the steps
-// and Submit holds from the same values of each part, in the same order,
-// and from the same random starts. One Prefixes is reset for every form,
+// TestPrefixesSameAnswers checks the tree of step sequences against
+// replaying each order from every value (appendHolding): for random
+// distinct steps on every built-in family and a form whose parts
+// conditions tie together, every order of the steps and Submit holds from
+// the same values of each part, in the same order, and from the same
+// random starts. One Prefixes is reset for every form,
 // as a pool would reuse it, half the time after the judge's tables grew
 // for other steps. Some step sets hold a step the form cannot resolve,
 // from which no order holds.
@@ -81,7 +82,7 @@ func TestPrefixesSameAnswers(t *testing.T) {
 			plain.SetPlan(0, order)
 			vs := make([]int, len(sp.Parts))
 			for p := range sp.Parts {
-				want := plain.AppendHolding(nil, 0, p)
+				want := appendHolding(plain, nil, 0, p)
 				if got := px.Count(seq, p); got != len(want) {
 					t.Fatalf("%s part %d order %v: %d values hold, want %d", f.Family, p, order, got, len(want))
 				}
@@ -125,7 +126,8 @@ func TestPrefixesNoParts(t *testing.T) {
 	if len(sp.Parts) != 0 {
 		t.Fatalf("%d parts, want none", len(sp.Parts))
 	}
-	px := NewJudge(&f, sp, g, nil).Prefixes([]Action{bad})
+	px := new(Prefixes)
+	px.Reset(NewJudge(&f, sp, g, nil), []Action{bad})
 	plain := NewJudge(&f, sp, g, [][]Action{nil})
 	for _, c := range []struct {
 		name  string

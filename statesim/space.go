@@ -215,7 +215,7 @@ type Judge struct {
 	at     [][]int // per plan, per step before Submit: the element acted on
 	wantAt []int   // per want: its element, or -1
 	tmp    State
-	tab    *tables // set by Tabulate
+	tab    *tables // set by the first Prefixes reset on the judge
 }
 
 // NewJudge prepares plans for judging against g from the states of sp.
@@ -364,19 +364,4 @@ func (j *Judge) Verdicts() (same, differ bool) {
 		same = same && partSame
 	}
 	return same, differ
-}
-
-// AppendHolding appends to dst the values of part p from which plan k meets
-// every want on that part (the values themselves, not copies) and returns
-// the extended slice.
-func (j *Judge) AppendHolding(dst []State, k, p int) []State {
-	if j.tab != nil {
-		return j.appendHoldingTabulated(dst, k, p)
-	}
-	for _, v := range j.sp.Values[p] {
-		if j.holds(k, p, v) {
-			dst = append(dst, v)
-		}
-	}
-	return dst
 }

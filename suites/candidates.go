@@ -50,20 +50,22 @@ func (j *judge) correct(plan []statesim.Action, s statesim.State) bool {
 // correct from its own start and no other. It gives up after budget draws
 // (draw may also fail on its own), returning false.
 func collect(j *judge, n, budget int, draw func() (candidate, bool)) ([]candidate, bool) {
-	out := make([]candidate, 0, n)
+	return collectBy(n, budget, draw,
+		func(c candidate) bool { return j.correct(c.plan, c.start) },
+		func(c, k candidate) bool { return j.correct(c.plan, k.start) || j.correct(k.plan, c.start) })
+}
+
+// collectBy is collect's loop for any kind of draw: a draw is kept when
+// it fits and clashes with none kept before (clash is given the draw,
+// then the one kept), until it holds n or budget draws were made.
+func collectBy[T any](n, budget int, draw func() (T, bool), fits func(T) bool, clash func(c, k T) bool) ([]T, bool) {
+	out := make([]T, 0, n)
 	for try := 0; try < budget && len(out) < n; try++ {
 		c, ok := draw()
-		if !ok || !j.correct(c.plan, c.start) {
+		if !ok || !fits(c) {
 			continue
 		}
-		clash := false
-		for _, k := range out {
-			if j.correct(c.plan, k.start) || j.correct(k.plan, c.start) {
-				clash = true
-				break
-			}
-		}
-		if !clash {
+		if !slices.ContainsFunc(out, func(k T) bool { return clash(c, k) }) {
 			out = append(out, c)
 		}
 	}

@@ -75,16 +75,10 @@ func drawNextAction(c *cell, rng *rand.Rand) (Question, error) {
 // outside the vocabulary (typing the missing end of a partly typed box)
 // begins one by the same rule.
 func Lenient(f *forms.Form, s statesim.State, g statesim.Goal) []statesim.Action {
-	// Begins for each action, with the wants resolved and s's unmet
-	// wants counted once, on one scratch state (the vocabulary has no
-	// Submit).
-	at := g.Indices(f)
-	base := g.UnmetAt(at, s)
-	t := make(statesim.State, len(s))
+	begins := beginsFrom(f, s, g) // the vocabulary has no Submit
 	var out []statesim.Action
 	for _, a := range statesim.Vocabulary(f) {
-		copy(t, s)
-		if statesim.ApplyInPlace(f, t, a) == nil && g.UnmetAt(at, t) == base-1 {
+		if begins(a) {
 			out = append(out, a)
 		}
 	}
@@ -99,8 +93,20 @@ func Begins(f *forms.Form, s statesim.State, g statesim.Goal, a statesim.Action)
 	if a.Op == statesim.Submit {
 		return g.Met(f, s)
 	}
-	t, err := statesim.Apply(f, s, a)
-	return err == nil && g.Unmet(f, t) == g.Unmet(f, s)-1
+	return beginsFrom(f, s, g)(a)
+}
+
+// beginsFrom returns Begins from s to g for actions other than Submit,
+// with the wants resolved and s's unmet wants counted once, each action
+// taken on one scratch state.
+func beginsFrom(f *forms.Form, s statesim.State, g statesim.Goal) func(statesim.Action) bool {
+	at := g.Indices(f)
+	base := g.UnmetAt(at, s)
+	t := make(statesim.State, len(s))
+	return func(a statesim.Action) bool {
+		copy(t, s)
+		return statesim.ApplyInPlace(f, t, a) == nil && g.UnmetAt(at, t) == base-1
+	}
 }
 
 // ActionReply words action a as a reply in format: a line of the action

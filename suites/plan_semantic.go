@@ -80,8 +80,10 @@ func drawPlanSemantic(c *cell, rng *rand.Rand) (Question, error) {
 	pos := rng.IntN(c.h)
 	space := statesim.NewSpace(&f, &g)
 	j := newJudge(&f, g)
-	wrongs := make([][]statesim.State, len(g.Wants)) // per want: space.Missing, found on first use
-	found := make([]bool, len(g.Wants))
+	wrongs := make([][]statesim.State, len(g.Wants)) // per free want: the values of its part that miss it
+	for _, k := range free {
+		wrongs[k] = space.Missing(at[k], g.Wants[k].Value)
+	}
 	draw := func() (candidate, bool) {
 		start := statesim.RandomState(&f, rng, 0.5)
 		for _, k := range free {
@@ -89,9 +91,6 @@ func drawPlanSemantic(c *cell, rng *rand.Rand) (Question, error) {
 		}
 		k := free[rng.IntN(len(free))]
 		i := at[k]
-		if !found[k] {
-			wrongs[k], found[k] = space.Missing(i, g.Wants[k].Value), true
-		}
 		wrong := wrongs[k]
 		if len(wrong) == 0 {
 			return candidate{}, false

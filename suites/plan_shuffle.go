@@ -1,7 +1,6 @@
 package suites
 
 import (
-	"cmp"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -113,9 +112,9 @@ func drawPlanShuffle(c *cell, rng *rand.Rand) (Question, error) {
 	}
 	g := goalFromState(&f, out.Final, touched)
 	space := statesim.NewSpace(&f, &g)
-	cands, ok, err := drawOrders(&f, space, g, items, n, rng)
-	if err != nil || !ok {
-		return Question{}, cmp.Or(err, errRetry)
+	cands, err := drawOrders(&f, space, g, items, n, rng)
+	if err != nil {
+		return Question{}, err
 	}
 	return finishMCQ(c, &f, g, cands, "The plans below hold the same steps in different orders; steps after Hit Submit never happen. "+whichPlan, rng)
 }
@@ -125,16 +124,18 @@ func drawPlanShuffle(c *cell, rng *rand.Rand) (Question, error) {
 var prefixPool = sync.Pool{New: func() any { return new(statesim.Prefixes) }}
 
 // drawOrders draws candidates for the orders of items (distinct steps
-// drawn on f, so each resolves, then Submit) until it holds n, as collect would: a candidate is a random
-// order with a start drawn uniformly, part by part, among the starts of
-// space from which it completes the task g, and it is kept when no order
-// kept before completes the task from its start and it completes the task
-// from no start kept before. Which starts an order completes the task from
+// drawn on f, so each resolves, then Submit) until it holds n, by
+// collect's rule (collectBy): a candidate is a random order with a start
+// drawn uniformly, part by part, among the starts of space from which it
+// completes the task g, and it is kept when no order kept before
+// completes the task from its start and it completes the task from no
+// start kept before. Which starts an order completes the task from
 // depends only on the steps before its Submit, looked up in the tree of
-// such sequences. The kept set is checked again by running every plan
-// from every start; a disagreement is a bug in the tree, returned as an
-// error that stops the run rather than a question built on it.
-func drawOrders(f *forms.Form, space *statesim.Space, g statesim.Goal, items []statesim.Action, n int, rng *rand.Rand) ([]candidate, bool, error) {
+// such sequences. It returns errRetry when it holds fewer than n. The kept
+// set is checked again by running every plan from every start; a
+// disagreement is a bug in the tree, returned as an error that stops the
+// run rather than a question built on it.
+func drawOrders(f *forms.Form, space *statesim.Space, g statesim.Goal, items []statesim.Action, n int, rng *rand.Rand) ([]candidate, error) {
 	px := prefixPool.Get().(*statesim.Prefixes)
 	defer prefixPool.Put(px)
 	px.Reset(statesim.NewJudge(f, space, g, nil), items[:len(items)-1])
@@ -156,14 +157,13 @@ func drawOrders(f *forms.Form, space *statesim.Space, g statesim.Goal, items []s
 	for k := range cur {
 		cur[k] = k
 	}
-	type kept struct {
-		node int
-		vals []int // the start's value index per part
-		cand candidate
+	type drawn struct {
+		node  int   // the sequence of the steps before Submit
+		vals  []int // the start's value index per part
+		order []int // the order, as indices into items
 	}
-	var out []kept
 	vals := make([]int, len(space.Parts))
-	for try := 0; try < budget && len(out) < n; try++ {
+	draw := func() (drawn, bool) {
 		if left != nil {
 			k := rng.IntN(len(left))
 			copy(cur, perms[len(items)][left[k]])
@@ -179,42 +179,42 @@ func drawOrders(f *forms.Form, space *statesim.Space, g statesim.Goal, items []s
 			}
 			node = px.Extend(node, s)
 		}
-		drawn := true
 		for p := range space.Parts {
 			m := px.Count(node, p)
 			if m == 0 {
-				drawn = false
-				break
+				return drawn{}, false
 			}
 			vals[p] = px.Nth(node, p, rng.IntN(m))
 		}
-		// The order completes the task from its own start (false only for
-		// an order that cannot be run), and no order kept clashes with it.
-		if !drawn || !px.Holds(node, vals) || slices.ContainsFunc(out, func(k kept) bool { return px.Holds(node, k.vals) || px.Holds(k.node, vals) }) {
-			continue
-		}
+		return drawn{node, slices.Clone(vals), slices.Clone(cur)}, true
+	}
+	// The order completes the task from its own start (false only for an
+	// order that cannot be run), and no order kept clashes with it.
+	out, ok := collectBy(n, budget, draw,
+		func(d drawn) bool { return px.Holds(d.node, d.vals) },
+		func(d, k drawn) bool { return px.Holds(d.node, k.vals) || px.Holds(k.node, d.vals) })
+	if !ok {
+		return nil, errRetry
+	}
+	cands := make([]candidate, n)
+	for a, d := range out {
 		start := make(statesim.State, len(f.Elements))
-		plan := make([]statesim.Action, len(cur))
-		for p, v := range vals {
+		plan := make([]statesim.Action, len(d.order))
+		for p, v := range d.vals {
 			space.Put(start, p, space.Values[p][v])
 		}
-		for k, s := range cur {
+		for k, s := range d.order {
 			plan[k] = items[s]
 		}
-		out = append(out, kept{node, slices.Clone(vals), candidate{start: start, plan: plan}})
-	}
-	if len(out) < n {
-		return nil, false, nil
+		cands[a] = candidate{start: start, plan: plan}
 	}
 	j := newJudge(f, g)
-	cands := make([]candidate, n)
-	for a, k := range out {
-		cands[a] = k.cand
-		for b, o := range out {
-			if j.correct(k.cand.plan, o.cand.start) != (a == b) {
-				return nil, false, fmt.Errorf("suites: plan_shuffle: option %d run from start %d disagrees with the table of step sequences", a, b)
+	for a, c := range cands {
+		for b, o := range cands {
+			if j.correct(c.plan, o.start) != (a == b) {
+				return nil, fmt.Errorf("suites: plan_shuffle: option %d run from start %d disagrees with the table of step sequences", a, b)
 			}
 		}
 	}
-	return cands, true, nil
+	return cands, nil
 }

@@ -123,14 +123,14 @@ func (t toggleFeatures) disabledToggle() (value, look int) {
 // and its look: a grey outline when enabled, a faint one when disabled.
 // ok is false when it shows neither.
 func (m *rgb) sliderHandle(b formview.Box, scale float64) (x float64, look int, ok bool) {
-	x, lum, ok := m.handleX(b, scale)
+	x, faint, _, ok := m.handleX(b, scale)
 	switch {
 	case !ok:
 		return 0, lookUnclear, false
-	case lum <= handleGreyMax: // lum is of a run of one band or the other
-		return x, lookEnabled, true
+	case faint:
+		return x, lookDisabled, true
 	}
-	return x, lookDisabled, true
+	return x, lookEnabled, true
 }
 
 // look reads the look of a text box from its frame and background: a dark

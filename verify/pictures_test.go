@@ -563,7 +563,7 @@ func visibleDiff(fa, fb *forms.Form, a, b statesim.State, scale float64) bool {
 			}
 		case forms.Slider:
 			box := formview.Box{Pixels: [4]float64{0, 0, 102 * scale, 10 * scale}}
-			if math.Abs(handleAt(ea, box, scale, a[i].N)-handleAt(eb, box, scale, b[i].N)) > 2*thumbTolerance*scale ||
+			if math.Abs(handleAt(ea, box, scale, a[i].N)-handleAt(eb, box, scale, b[i].N)) > 2*handleTolerance*scale ||
 				widthsDiffer(strconv.Itoa(a[i].N), strconv.Itoa(b[i].N)) {
 				return true
 			}

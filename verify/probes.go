@@ -362,7 +362,7 @@ func probeElement(f *forms.Form, i int, v statesim.Value, enabled bool, b formvi
 		if !ok {
 			return "shows no handle"
 		}
-		if want := handleAt(e, b, scale, v.N); math.Abs(x-want) > thumbTolerance*scale {
+		if want := handleAt(e, b, scale, v.N); math.Abs(x-want) > handleTolerance*scale {
 			got, exact := sliderValue(e, b, scale, x)
 			about := ""
 			if !exact {

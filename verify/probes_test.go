@@ -134,8 +134,8 @@ var disabledMargins = func() []margin {
 // offLimits are the measures of where things are drawn, which must be
 // within ± their limit.
 var offLimits = map[string]float64{
-	"slider handle off by (CSS px)":                    thumbTolerance / 2,
-	"slider disabled handle off by (CSS px)":           thumbTolerance / 2,
+	"slider handle off by (CSS px)":                    handleTolerance / 2,
+	"slider disabled handle off by (CSS px)":           handleTolerance / 2,
 	"slider value right edge off by (CSS px)":          textSlack / 2,
 	"textbox text right edge off by (CSS px)":          textSlack / 2,
 	"textbox disabled text right edge off by (CSS px)": textSlack / 2,
@@ -203,7 +203,7 @@ func measureElement(add func(key string, v float64), f *forms.Form, s statesim.S
 			add(st+" ring faint", t.ringFaint)
 		}
 	case forms.Slider:
-		x, lum, ok := img.handleX(b, scale)
+		x, _, lum, ok := img.handleX(b, scale)
 		if !ok {
 			return fmt.Sprintf("%s: no handle", e.ID)
 		}

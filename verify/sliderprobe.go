@@ -10,32 +10,33 @@ import (
 // The slider probe: where a slider's handle stands, the value that puts it
 // there, and the value printed after the slider.
 
-// handleX returns the x of the centre of a slider's handle in pixels, and
-// the lightness of its outline (see handleRun); ok is false when the
-// band above the track holds no such outline. The handle stands 2 CSS px
+// handleX returns the x of the centre of a slider's handle in pixels,
+// whether its outline is a disabled handle's faint grey (isHandleFaint)
+// rather than an enabled one's (isHandleGrey), and the outline's
+// lightness (see handleRun); ok is false when the band above the track
+// holds no such outline. The handle stands 2 CSS px
 // above and below the track (box b), and only it is drawn in the band
 // above: there its outline's top edge is a straight run of one grey, as
 // wide as the handle less its rounded corners, whichever value it shows.
-func (m *rgb) handleX(b formview.Box, scale float64) (x float64, lum int, ok bool) {
+func (m *rgb) handleX(b formview.Box, scale float64) (x float64, faint bool, lum int, ok bool) {
 	y0 := int(math.Round(b.Pixels[1] - handleAbove*scale))
 	y1 := int(math.Round(b.Pixels[1]))
-	x0 := int(math.Floor(b.Pixels[0] - (handleHalf-handleInset+1)*scale))
+	x0 := int(math.Floor(b.Pixels[0] - (handleHalf-formview.HandleInset+1)*scale))
 	x1 := int(math.Ceil(b.Pixels[0] + b.Pixels[2] + (handleHalf+1)*scale))
 	best, bestLen := 0.0, 0
 	for y := y0; y < y1; y++ {
-		for _, run := range [2]func(r, g, b int) bool{isHandleGrey, isHandleFaint} {
+		for k, run := range [2]func(r, g, b int) bool{isHandleGrey, isHandleFaint} {
 			start, n := m.longestRun(y, x0, x1, run)
 			if n > bestLen {
-				best, bestLen = float64(start)+float64(n)/2, n
-				l, _ := neutralGrey(m.at(start+n/2, y))
-				lum = l
+				best, bestLen, faint = float64(start)+float64(n)/2, n, k == 1
+				lum, _ = neutralGrey(m.at(start+n/2, y))
 			}
 		}
 	}
 	if float64(bestLen) < handleRun*scale {
-		return 0, 0, false
+		return 0, false, 0, false
 	}
-	return best, lum, true
+	return best, faint, lum, true
 }
 
 // longestRun returns where the longest run of pixels that is reports in
@@ -57,13 +58,13 @@ func (m *rgb) longestRun(y, x0, x1 int, is func(r, g, b int) bool) (start, n int
 
 // The handle of a slider, in CSS px (as templates/form.html.tmpl draws
 // MiniWoB's jQuery UI handle): 14 px square with 3 px rounded corners,
-// its top 2 px above the track's box; its centre runs from 2 px right of
-// the box's left edge, at the least value, to the box's right edge, at
-// the greatest (the track's 100 px content width).
+// its top 2 px above the track's box; its centre runs from
+// formview.HandleInset px right of the box's left edge, at the least
+// value, to the box's right edge, at the greatest (the track's 100 px
+// content width).
 const (
 	handleHalf  = 7
 	handleAbove = 2.5 // the band read, above the track's box
-	handleInset = 2   // from the box's left edge to the centre at the least value
 	handleRun   = 6   // the least run of outline, times the scale
 )
 
@@ -73,23 +74,19 @@ func handleAt(e *forms.Element, b formview.Box, scale float64, v int) float64 {
 	return formview.HandleX(e.Min, e.Max, v, b.Pixels[0], b.Pixels[2], scale)
 }
 
-// thumbTolerance is how far, in CSS px, a handle may be from where its
+// handleTolerance is how far, in CSS px, a handle may be from where its
 // value puts it.
-const thumbTolerance = 1.5 // on real pictures at most 0.25 px off (TestProbeMargins)
+const handleTolerance = 1.5 // on real pictures at most 0.25 px off (TestProbeMargins)
 
 // sliderValue returns the value of slider e whose handle is nearest x, and
 // whether the slider's steps are far enough apart to tell it from the next.
 func sliderValue(e *forms.Element, b formview.Box, scale, x float64) (v int, exact bool) {
-	span := b.Pixels[2] - handleInset*scale
-	frac := (x - b.Pixels[0] - handleInset*scale) / span
+	span := b.Pixels[2] - formview.HandleInset*scale // formview.HandleX, inverted
+	frac := (x - b.Pixels[0] - formview.HandleInset*scale) / span
 	steps := (e.Max - e.Min) / e.Step
 	k := min(max(int(math.Round(frac*float64(steps))), 0), steps)
-	return e.Min + k*e.Step, span/float64(steps) >= 2*thumbTolerance*scale
+	return e.Min + k*e.Step, span/float64(steps) >= 2*handleTolerance*scale
 }
-
-// sliderValueMargin is the gap, in CSS px, between a slider's box and the
-// value printed after it (formview.ValueGap).
-const sliderValueMargin = formview.ValueGap
 
 // printedValue measures the value printed after a slider: the dark pixels
 // from its box's right edge to 40 CSS px past it, and the right edge of
@@ -98,7 +95,7 @@ func (m *rgb) printedValue(b formview.Box, scale float64) (ink int, right float6
 	x0 := b.Pixels[0] + b.Pixels[2]
 	r := rect{
 		int(math.Round(x0)), int(math.Round(b.Pixels[1] - 1.5*scale)),
-		min(m.w, int(math.Round(x0+(sliderValueMargin+40)*scale))), int(math.Round(b.Pixels[1] + b.Pixels[3] + 1.5*scale)),
+		min(m.w, int(math.Round(x0+(formview.ValueGap+40)*scale))), int(math.Round(b.Pixels[1] + b.Pixels[3] + 1.5*scale)),
 	}
 	last := -1
 	for y := r.y0; y < r.y1; y++ {
@@ -112,5 +109,5 @@ func (m *rgb) printedValue(b formview.Box, scale float64) (ink int, right float6
 	if last < 0 {
 		return 0, 0
 	}
-	return ink, (float64(last+1)-x0)/scale - sliderValueMargin
+	return ink, (float64(last+1)-x0)/scale - formview.ValueGap
 }

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/formplan/formplan/internal/filetree"
 	"sigs.k8s.io/yaml"
 )
 
@@ -165,12 +166,11 @@ func TestSlurmScript(t *testing.T) {
 	out, single := filepath.Join(t.TempDir(), "run"), t.TempDir()
 	args := "--n 45 --no-images --quiet --suites edge_case,plan_generation"
 	base := append(os.Environ(), "PATH="+bin+":"+os.Getenv("PATH"), "FORMPLAN_OUT="+out, "FORMPLAN_ARGS="+args,
-		"SLURM_ARRAY_JOB_ID=77", k8sIndexEnv+"=", fmt.Sprintf("SLURM_ARRAY_TASK_COUNT=%d", hi-lo+1),
-		fmt.Sprintf("SLURM_ARRAY_TASK_MIN=%d", lo), fmt.Sprintf("SLURM_ARRAY_TASK_MAX=%d", hi))
+		"SLURM_ARRAY_JOB_ID=77", k8sIndexEnv+"=")
 	var tasks []*exec.Cmd
 	for id := lo; id <= hi; id++ {
 		cmd := exec.Command(script)
-		cmd.Env = append(base, fmt.Sprintf("SLURM_ARRAY_TASK_ID=%d", id))
+		cmd.Env = slices.Concat(base, slurmEnv(id, hi-lo+1, lo, hi))
 		var stderr strings.Builder
 		cmd.Stderr = &stderr
 		if err := cmd.Start(); err != nil {
@@ -205,7 +205,7 @@ func TestSlurmScript(t *testing.T) {
 	if _, _, err := runGen(t, append(strings.Fields(args), "--out", single)...); err != nil {
 		t.Fatal(err)
 	}
-	if want, got := hashTree(t, single), hashTree(t, out); !maps.Equal(want, got) {
+	if want, got := filetree.MustHashes(t, single), filetree.MustHashes(t, out); !maps.Equal(want, got) {
 		sameFiles(t, want, got, "%s differs between the single run and the Slurm array's merged shards")
 		t.Errorf("%d files from the array, %d from the single run", len(got), len(want))
 	}

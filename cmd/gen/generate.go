@@ -181,14 +181,20 @@ func generateCmd(ctx context.Context, c *config, stdout, stderr io.Writer) error
 	start := time.Now()
 	var results []generate.SuiteResult
 	// The card's counts and hashes are kept as the files are written, so
-	// that writing the card reads none of them again.
-	tally := export.NewTally(c.out)
+	// that writing the card reads none of them again. A shard writes no
+	// card (gen card does, once every shard is done), so it keeps none.
+	var tally *export.Tally
+	if c.shards <= 1 {
+		tally = export.NewTally(c.out)
+	}
 	for _, j := range jobs {
 		plan := generate.Plan{
 			Out: c.out, Suites: []suites.Suite{j.suite}, Counts: []int64{j.spec.Total()}, Spec: j.spec,
 			Workers: c.workers, Version: version, Flags: c.contentFlags(), Painter: painter,
 			Shard: c.shard, Shards: c.shards, Resume: c.resume, Progress: bar.add, Metadata: meta,
-			Observe: tally.Rows,
+		}
+		if tally != nil {
+			plan.Observe = tally.Rows
 		}
 		res, err := generate.Run(ctx, plan)
 		if err != nil {
@@ -196,7 +202,7 @@ func generateCmd(ctx context.Context, c *config, stdout, stderr io.Writer) error
 			return err
 		}
 		for _, r := range res {
-			if !r.Resumed {
+			if tally != nil && !r.Resumed {
 				tally.Written(r.File, r.Size, r.SHA256, r.Metadata)
 			}
 		}
@@ -207,7 +213,7 @@ func generateCmd(ctx context.Context, c *config, stdout, stderr io.Writer) error
 	if !c.noImages {
 		info.Scale = c.scale // as gen card reads it back: none without pictures
 	}
-	if c.shards <= 1 {
+	if tally != nil {
 		if err := export.CardKept(c.out, info, tally); err != nil {
 			return err
 		}

@@ -69,16 +69,6 @@ func TestBadInput(t *testing.T) {
 	}
 }
 
-// hashTree returns the SHA-256 of every file under dir.
-func hashTree(t *testing.T, dir string) map[string]string {
-	t.Helper()
-	sums, err := filetree.Hashes(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return sums
-}
-
 // sameFiles reports, with format (which takes the file's name), every
 // file of want that got lacks or holds with other bytes.
 func sameFiles(t *testing.T, want, got map[string]string, format string) {
@@ -97,7 +87,7 @@ func TestDeterministicAcrossWorkers(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	ha, hb := hashTree(t, a), hashTree(t, b)
+	ha, hb := filetree.MustHashes(t, a), filetree.MustHashes(t, b)
 	if len(ha) != 30 { // 7 suites, the card, croissant.json, utils.py, 2 caption tasks a suite, the run's manifest and 5 PDDL domains
 		t.Fatalf("%d files, want one per suite, the card, croissant.json, the lmms-eval tasks and a PDDL domain per family: %v", len(ha), ha)
 	}
@@ -248,7 +238,7 @@ func TestResume(t *testing.T) {
 	if !after.ModTime().Equal(before.ModTime()) {
 		t.Error("resume rewrote a complete file")
 	}
-	hf, hb := hashTree(t, full), hashTree(t, broken)
+	hf, hb := filetree.MustHashes(t, full), filetree.MustHashes(t, broken)
 	sameFiles(t, hf, hb, "%s differs from the uninterrupted run")
 	if _, err := os.Stat(filepath.Join(broken, "plan_shuffle", ".test-00000-of-00001.parquet.tmp-1")); err == nil {
 		t.Error("resume left the interrupted run's temporary file")
@@ -367,11 +357,11 @@ func TestCardAgain(t *testing.T) {
 	if _, _, err := runGen(t, "--n", "12", "--no-images", "--quiet", "--suites", "edge_case,temporal_order", "--out", dir); err != nil {
 		t.Fatal(err)
 	}
-	before := hashTree(t, dir)
+	before := filetree.MustHashes(t, dir)
 	if _, _, err := runGen(t, "card", dir); err != nil {
 		t.Fatal(err)
 	}
-	after := hashTree(t, dir)
+	after := filetree.MustHashes(t, dir)
 	sameFiles(t, before, after, "gen card rewrote %s differently")
 	if len(after) != len(before) {
 		t.Errorf("gen card left %d files, gen wrote %d", len(after), len(before))

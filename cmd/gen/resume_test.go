@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/formplan/formplan/internal/filetree"
 	"github.com/formplan/formplan/internal/fixture"
 )
 
@@ -18,7 +19,7 @@ func TestResumeRedoesCorruptPage(t *testing.T) {
 	if _, _, err := runGen(t, args...); err != nil {
 		t.Fatal(err)
 	}
-	want := hashTree(t, out)
+	want := filetree.MustHashes(t, out)
 	fixture.FlipPageByte(t, filepath.Join(out, "edge_case", "test-00000-of-00001.parquet"), "question")
 	stdout, _, err := runGen(t, append(args, "--resume")...)
 	if err != nil {
@@ -30,7 +31,7 @@ func TestResumeRedoesCorruptPage(t *testing.T) {
 			t.Errorf("want the corrupt edge_case redone and future_state kept:\n%s", stdout)
 		}
 	}
-	sameFiles(t, want, hashTree(t, out), "%s differs from the first run after resume")
+	sameFiles(t, want, filetree.MustHashes(t, out), "%s differs from the first run after resume")
 }
 
 // gen card writes a card only for files of one run.

@@ -10,10 +10,10 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
+	"github.com/formplan/formplan/internal/filetree"
 	"github.com/formplan/formplan/outdir"
 )
 
@@ -23,25 +23,16 @@ import (
 func shardProcesses(t *testing.T, shards int, args ...string) time.Duration {
 	t.Helper()
 	start := time.Now()
-	var wg sync.WaitGroup
-	errs := make([]error, shards)
-	stderr := make([]bytes.Buffer, shards)
+	cmds := make([]*exec.Cmd, shards)
+	stderr := make([]*bytes.Buffer, shards)
 	for k := range shards {
-		cmd := exec.Command(os.Args[0], append(args, "--shard", "auto")...)
-		cmd.Env = append(os.Environ(), "FORMPLAN_GEN_MAIN=1", "TMPDIR="+t.TempDir(), k8sIndexEnv+"=",
-			fmt.Sprintf("%s=%d", slurmIDEnv, k+1), fmt.Sprintf("%s=%d", slurmCntEnv, shards),
-			slurmMinEnv+"=1", fmt.Sprintf("%s=%d", slurmMaxEnv, shards))
-		cmd.Stderr = &stderr[k]
-		if err := cmd.Start(); err != nil {
-			t.Fatal(err)
-		}
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			errs[k] = cmd.Wait()
-		}()
+		env := append([]string{k8sIndexEnv + "="}, slurmEnv(k+1, shards, 1, shards)...)
+		cmds[k], stderr[k] = genProcessEnv(t, t.TempDir(), env, append(args, "--shard", "auto")...)
 	}
-	wg.Wait()
+	errs := make([]error, shards)
+	for k, cmd := range cmds {
+		errs[k] = cmd.Wait()
+	}
 	for k, err := range errs {
 		if err != nil {
 			t.Fatalf("shard %d: %v\n%s", k, err, stderr[k].String())
@@ -88,7 +79,7 @@ func TestScaleOut(t *testing.T) {
 			if strings.Count(stdout, "merged 4 shards of ") != len(strings.Split(tc.args[slices.Index(tc.args, "--suites")+1], ",")) {
 				t.Errorf("gen card said:\n%s", stdout)
 			}
-			want, got := hashTree(t, single), hashTree(t, sharded)
+			want, got := filetree.MustHashes(t, single), filetree.MustHashes(t, sharded)
 			if !maps.Equal(want, got) {
 				sameFiles(t, want, got, "%s differs between the single run and the merged shards")
 				t.Errorf("merged: %d files, single run: %d", len(got), len(want))
@@ -152,9 +143,9 @@ func TestCardRefusesIncompleteOrMixed(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := t.TempDir()
 			release := tc.setUp(t, dir)
-			before := hashTree(t, dir)
+			before := filetree.MustHashes(t, dir)
 			_, _, err := runGen(t, "card", dir)
-			after := hashTree(t, dir)
+			after := filetree.MustHashes(t, dir)
 			release()
 			if err == nil || !strings.Contains(err.Error(), tc.want) {
 				t.Fatalf("gen card: %v\nwant an error containing %q", err, tc.want)

@@ -9,12 +9,11 @@ import (
 // each pod its completion index (and not the count), a Slurm array gives
 // each task its id, the count and the first id.
 const (
-	k8sIndexEnv  = "JOB_COMPLETION_INDEX"
-	slurmIDEnv   = "SLURM_ARRAY_TASK_ID"
-	slurmCntEnv  = "SLURM_ARRAY_TASK_COUNT"
-	slurmMinEnv  = "SLURM_ARRAY_TASK_MIN"
-	slurmMaxEnv  = "SLURM_ARRAY_TASK_MAX"
-	autoShardUse = "--shard auto reads the shard from a Kubernetes Indexed Job (write --shard auto/N, N the Job's completions) or a Slurm array (--shard auto)"
+	k8sIndexEnv = "JOB_COMPLETION_INDEX"
+	slurmIDEnv  = "SLURM_ARRAY_TASK_ID"
+	slurmCntEnv = "SLURM_ARRAY_TASK_COUNT"
+	slurmMinEnv = "SLURM_ARRAY_TASK_MIN"
+	slurmMaxEnv = "SLURM_ARRAY_TASK_MAX"
 )
 
 // parseShard reads --shard: "" (the whole run), K/N, or auto and auto/N,
@@ -58,7 +57,7 @@ func autoShard(s string, getenv func(string) string) (int, int, error) {
 	case slurm != "":
 		return slurmShard(s, slurm, given, getenv)
 	}
-	return 0, 0, usagef("--shard %s: neither %s (Kubernetes Indexed Job) nor %s (Slurm array) is set: %s; elsewhere give --shard K/N", s, k8sIndexEnv, slurmIDEnv, autoShardUse)
+	return 0, 0, usagef("--shard %s: neither %s (Kubernetes Indexed Job) nor %s (Slurm array) is set: --shard auto reads the shard from a Kubernetes Indexed Job (write --shard auto/N, N the Job's completions) or a Slurm array (--shard auto); elsewhere give --shard K/N", s, k8sIndexEnv, slurmIDEnv)
 }
 
 // k8sShard is shard JOB_COMPLETION_INDEX of the count given as auto/N: an
@@ -82,24 +81,29 @@ func k8sShard(s, index string, n int) (int, int, error) {
 // of SLURM_ARRAY_TASK_COUNT. The ids must be a range without gaps, so that
 // every shard of 0..N-1 has one task.
 func slurmShard(s, id string, given int, getenv func(string) string) (int, int, error) {
-	vals := map[string]int{}
-	for _, name := range []string{slurmIDEnv, slurmCntEnv, slurmMinEnv, slurmMaxEnv} {
+	var bad error // the first variable that is not a number
+	num := func(name string) int {
 		raw := getenv(name)
-		if raw == "" && name == slurmMaxEnv {
-			continue // checked only when Slurm sets it
-		}
 		v, err := strconv.Atoi(raw)
-		if err != nil || v < 0 {
-			return 0, 0, usagef("--shard %s: %s=%q is not a number: run gen as a task of a Slurm job array (sbatch --array=0-7), or give --shard K/N", s, name, raw)
+		if bad == nil && (err != nil || v < 0) {
+			bad = usagef("--shard %s: %s=%q is not a number: run gen as a task of a Slurm job array (sbatch --array=0-7), or give --shard K/N", s, name, raw)
 		}
-		vals[name] = v
+		return v
 	}
-	k, n, lo := vals[slurmIDEnv]-vals[slurmMinEnv], vals[slurmCntEnv], vals[slurmMinEnv]
-	if hi, ok := vals[slurmMaxEnv]; ok && hi-lo+1 != n {
+	task, n, lo := num(slurmIDEnv), num(slurmCntEnv), num(slurmMinEnv)
+	hi, hasHi := 0, getenv(slurmMaxEnv) != "" // checked only when Slurm sets it
+	if hasHi {
+		hi = num(slurmMaxEnv)
+	}
+	if bad != nil {
+		return 0, 0, bad
+	}
+	k := task - lo
+	if hasHi && hi-lo+1 != n {
 		return 0, 0, usagef("--shard %s: the Slurm array's ids %d-%d are not %d ids in a row (a step or a list such as --array=0-14:2): submit a plain range, such as --array=0-%d", s, lo, hi, n, n-1)
 	}
 	if n < 1 || n > maxShards || k < 0 || k >= n {
-		return 0, 0, usagef("--shard %s: %s=%d is not among the %d tasks from %s=%d: submit a plain range, such as --array=0-%d", s, slurmIDEnv, vals[slurmIDEnv], n, slurmMinEnv, lo, max(n-1, 0))
+		return 0, 0, usagef("--shard %s: %s=%d is not among the %d tasks from %s=%d: submit a plain range, such as --array=0-%d", s, slurmIDEnv, task, n, slurmMinEnv, lo, max(n-1, 0))
 	}
 	if given != 0 && given != n {
 		return 0, 0, usagef("--shard %s: the Slurm array has %d tasks (%s), not %d: write --shard auto, or make --array give %d tasks", s, n, slurmCntEnv, given, given)

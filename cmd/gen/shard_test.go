@@ -2,6 +2,7 @@ package main
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -17,10 +18,23 @@ func env(kv ...string) func(string) string {
 	return func(k string) string { return m[k] }
 }
 
-// slurm is the environment of task id of a Slurm array of count tasks from
-// min (SLURM_ARRAY_TASK_MAX as Slurm sets it).
-func slurm(id, count, min, max string) func(string) string {
-	return env(slurmIDEnv, id, slurmCntEnv, count, slurmMinEnv, min, slurmMaxEnv, max)
+// slurmEnv is the environment, as NAME=value entries, that Slurm gives
+// task id of an array of count tasks with ids lo to hi.
+func slurmEnv(id, count, lo, hi int) []string {
+	return []string{
+		fmt.Sprintf("%s=%d", slurmIDEnv, id), fmt.Sprintf("%s=%d", slurmCntEnv, count),
+		fmt.Sprintf("%s=%d", slurmMinEnv, lo), fmt.Sprintf("%s=%d", slurmMaxEnv, hi),
+	}
+}
+
+// slurm is slurmEnv as a fake environment for parseShard.
+func slurm(id, count, lo, hi int) func(string) string {
+	var kv []string
+	for _, e := range slurmEnv(id, count, lo, hi) {
+		k, v, _ := strings.Cut(e, "=")
+		kv = append(kv, k, v)
+	}
+	return env(kv...)
 }
 
 func TestParseShard(t *testing.T) {
@@ -45,15 +59,15 @@ func TestParseShard(t *testing.T) {
 		{"kubernetes negative index", "auto/4", k8s("-1"), 0, 0, "is not a completion index"},
 		{"auto/N bad count", "auto/0", k8s("0"), 0, 0, "write auto/N with 1 <= N"},
 		{"auto/N garbage", "auto/eight", k8s("0"), 0, 0, "write auto/N"},
-		{"slurm from 0", "auto", slurm("5", "8", "0", "7"), 5, 8, ""},
-		{"slurm from 1", "auto", slurm("1", "8", "1", "8"), 0, 8, ""},
-		{"slurm from 1, last", "auto", slurm("8", "8", "1", "8"), 7, 8, ""},
+		{"slurm from 0", "auto", slurm(5, 8, 0, 7), 5, 8, ""},
+		{"slurm from 1", "auto", slurm(1, 8, 1, 8), 0, 8, ""},
+		{"slurm from 1, last", "auto", slurm(8, 8, 1, 8), 7, 8, ""},
 		{"slurm without MAX", "auto", env(slurmIDEnv, "12", slurmCntEnv, "4", slurmMinEnv, "10"), 2, 4, ""},
-		{"slurm with the right count", "auto/8", slurm("3", "8", "0", "7"), 3, 8, ""},
-		{"slurm with another count", "auto/4", slurm("3", "8", "0", "7"), 0, 0, "the Slurm array has 8 tasks (SLURM_ARRAY_TASK_COUNT), not 4"},
-		{"slurm step", "auto", slurm("4", "4", "0", "6"), 0, 0, "are not 4 ids in a row"},
-		{"slurm id outside", "auto", slurm("9", "8", "0", "7"), 0, 0, "SLURM_ARRAY_TASK_ID=9 is not among the 8 tasks"},
-		{"slurm id below min", "auto", slurm("0", "8", "1", "8"), 0, 0, "is not among the 8 tasks"},
+		{"slurm with the right count", "auto/8", slurm(3, 8, 0, 7), 3, 8, ""},
+		{"slurm with another count", "auto/4", slurm(3, 8, 0, 7), 0, 0, "the Slurm array has 8 tasks (SLURM_ARRAY_TASK_COUNT), not 4"},
+		{"slurm step", "auto", slurm(4, 4, 0, 6), 0, 0, "are not 4 ids in a row"},
+		{"slurm id outside", "auto", slurm(9, 8, 0, 7), 0, 0, "SLURM_ARRAY_TASK_ID=9 is not among the 8 tasks"},
+		{"slurm id below min", "auto", slurm(0, 8, 1, 8), 0, 0, "is not among the 8 tasks"},
 		{"slurm without count", "auto", env(slurmIDEnv, "2", slurmMinEnv, "0"), 0, 0, `SLURM_ARRAY_TASK_COUNT="" is not a number`},
 		{"slurm job without array", "auto", env(slurmIDEnv, "x"), 0, 0, `SLURM_ARRAY_TASK_ID="x" is not a number`},
 		{"both systems", "auto/8", env(k8sIndexEnv, "1", slurmIDEnv, "1", slurmCntEnv, "8", slurmMinEnv, "0"), 0, 0, "unset the one that does not apply"},

@@ -12,6 +12,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/formplan/formplan/internal/filetree"
 )
 
 // TestMain lets a test run this test binary as gen itself, so that signals
@@ -32,8 +34,15 @@ func TestMain(m *testing.M) {
 // to tmp so that its browser profile is seen.
 func genProcess(t *testing.T, tmp string, args ...string) (*exec.Cmd, *bytes.Buffer) {
 	t.Helper()
+	return genProcessEnv(t, tmp, nil, args...)
+}
+
+// genProcessEnv is genProcess with the NAME=value entries of env added to
+// the process's environment.
+func genProcessEnv(t *testing.T, tmp string, env []string, args ...string) (*exec.Cmd, *bytes.Buffer) {
+	t.Helper()
 	cmd := exec.Command(os.Args[0], args...)
-	cmd.Env = append(os.Environ(), "FORMPLAN_GEN_MAIN=1", "TMPDIR="+tmp)
+	cmd.Env = append(append(os.Environ(), "FORMPLAN_GEN_MAIN=1", "TMPDIR="+tmp), env...)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	if err := cmd.Start(); err != nil {
@@ -78,7 +87,7 @@ func TestSignals(t *testing.T) {
 	if _, _, err := runGen(t, append(args, "--out", whole)...); err != nil {
 		t.Fatal(err)
 	}
-	want := hashTree(t, whole)
+	want := filetree.MustHashes(t, whole)
 	tests := []struct {
 		name  string
 		sigs  []syscall.Signal
@@ -124,7 +133,7 @@ func TestSignals(t *testing.T) {
 			if left := debris(t, out, tmp); len(left) > 0 {
 				t.Errorf("resume left %v", left)
 			}
-			got := hashTree(t, out)
+			got := filetree.MustHashes(t, out)
 			sameFiles(t, want, got, "%s differs from the undisturbed run")
 			if len(got) != len(want) {
 				t.Errorf("%d files, the undisturbed run has %d", len(got), len(want))

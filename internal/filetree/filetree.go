@@ -1,5 +1,6 @@
 // Package filetree fingerprints directory trees, so that tests can say
-// whether two runs wrote the same files byte for byte.
+// whether two runs wrote the same files byte for byte. Only tests import
+// it.
 package filetree
 
 import (
@@ -8,6 +9,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"testing"
 )
 
 // Hashes returns the hex SHA-256 of every regular file under dir, keyed by
@@ -31,4 +33,14 @@ func Hashes(dir string) (map[string]string, error) {
 		return nil
 	})
 	return sums, err
+}
+
+// MustHashes returns Hashes(dir), ending the test on error.
+func MustHashes(tb testing.TB, dir string) map[string]string {
+	tb.Helper()
+	sums, err := Hashes(dir)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return sums
 }

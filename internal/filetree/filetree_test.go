@@ -28,3 +28,17 @@ func TestHashes(t *testing.T) {
 		t.Error("Hashes of a missing directory gave no error")
 	}
 }
+
+func TestMustHashes(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "x"), []byte("one"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	want, err := Hashes(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := MustHashes(t, dir); len(got) != 1 || got["x"] != want["x"] {
+		t.Errorf("MustHashes = %v, Hashes = %v", got, want)
+	}
+}
