@@ -74,6 +74,9 @@ var hostile = []string{
 	strings.Repeat("the ", 10000),
 	strings.Repeat("**", 10000),
 	strings.Repeat("- ", 10000),
+	`["", "**"]`,
+	`{"plan": [" "]}`,
+	`["- ", "Hit Submit"]`,
 }
 
 // TestHostile reads every hostile reply, as a plan, a next action and an

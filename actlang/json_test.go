@@ -1,6 +1,7 @@
 package actlang
 
 import (
+	"errors"
 	"slices"
 	"testing"
 
@@ -80,5 +81,12 @@ func TestJSONPlan(t *testing.T) {
 	p = ParsePlan(mixedForm, `[{"op": "fly"}, {"op": "submit"}]`)
 	if p.OK() || len(p.Unparsed) != 1 {
 		t.Errorf("a bad first element in a JSON plan: got %+v", p)
+	}
+	// A string with nothing in it, or only list marks, is a bad element.
+	for _, empty := range []string{`""`, `"**"`, `" - "`} {
+		p = ParsePlan(mixedForm, "["+empty+`, "Hit Submit"]`)
+		if p.OK() || len(p.Unparsed) != 1 || len(p.Steps) != 1 || !errors.Is(p.Unparsed[0].Err, ErrSyntax) {
+			t.Errorf("an empty string %s in a JSON plan: got %+v", empty, p)
+		}
 	}
 }

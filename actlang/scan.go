@@ -219,6 +219,10 @@ func cleanLine(s string) (c string, numbered, dotted bool) {
 // off its end, to be put back if the step does not read without it (a
 // label may end in one).
 func (r *reader) step(c string, dotted bool) ([]item, error) {
+	if c == "" {
+		// A JSON string holding nothing, or only list marks and emphasis.
+		return nil, fmt.Errorf("%w: an empty step", ErrSyntax)
+	}
 	if c[0] == '{' || c[0] == '[' {
 		// JSON, read as written; no point begins with a bracket.
 		items, n, err := r.jsonBlock(c)
