@@ -147,10 +147,27 @@ const MaxStepsPerMistake = 3
 // actions that enabled it and, half the time, disabled it again, so that
 // it counts as one of the n.
 func Errors(f *forms.Form, s statesim.State, g statesim.Goal, n int, rng *rand.Rand) ([]Error, statesim.State) {
-	out := make([]Error, 0, n)
-	s = s.Clone()
-	t := make(statesim.State, len(s)) // s after a candidate error
-	at := g.Indices(f)
+	var m Mistakes
+	return m.Make(f, s, g, n, rng)
+}
+
+// Mistakes makes mistakes as [Errors] does, drawing the same ones from
+// the same source, in memory it keeps from one call to the next: for a
+// caller that makes many sets of mistakes and keeps few. The zero value
+// is ready for use.
+type Mistakes struct {
+	out  []Error
+	s, t statesim.State
+	at   []int
+}
+
+// Make is [Errors] in m's memory: the mistakes and the state it returns
+// are valid until m's next call.
+func (m *Mistakes) Make(f *forms.Form, s statesim.State, g statesim.Goal, n int, rng *rand.Rand) ([]Error, statesim.State) {
+	out := m.out[:0]
+	s = append(m.s[:0], s...)
+	t := append(m.t[:0], s...) // s after a candidate error
+	at := g.AppendIndices(m.at[:0], f)
 	unmet := g.UnmetAt(at, s)
 	made := 0
 	for tries := 0; made < n && tries < 50; tries++ {
@@ -205,6 +222,7 @@ func Errors(f *forms.Form, s statesim.State, g statesim.Goal, n int, rng *rand.R
 		}
 		made++
 	}
+	m.out, m.s, m.t, m.at = out, s, t, at
 	return out, s
 }
 

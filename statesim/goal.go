@@ -48,11 +48,16 @@ func (g Goal) Unmet(f *forms.Form, s State) int {
 // Indices returns, for each want, the index in f.Elements of the element it
 // names, or -1 when f has no such element: resolved once for UnmetAt.
 func (g Goal) Indices(f *forms.Form) []int {
-	at := make([]int, len(g.Wants))
-	for k, w := range g.Wants {
-		at[k], _ = f.Find(w.Target)
+	return g.AppendIndices(make([]int, 0, len(g.Wants)), f)
+}
+
+// AppendIndices appends Indices to dst and returns the extended slice.
+func (g Goal) AppendIndices(dst []int, f *forms.Form) []int {
+	for _, w := range g.Wants {
+		i, _ := f.Find(w.Target)
+		dst = append(dst, i)
 	}
-	return at
+	return dst
 }
 
 // UnmetAt is Unmet with the wants resolved by Indices.

@@ -26,8 +26,23 @@ func init() {
 // other text. Steps come in random order, but for those on an enabler,
 // which come before the steps on what it enables.
 func recoveryPlan(f *forms.Form, s statesim.State, g statesim.Goal, rng *rand.Rand) []statesim.Action {
-	plan := make([]statesim.Action, 0, len(g.Wants)+1)
-	for _, u := range unmetWants(f, s, g, rng) {
+	var r recovery
+	return r.draw(f, s, g, rng)
+}
+
+// recovery keeps the memory of recovery plans drawn one after another.
+type recovery struct {
+	plan  []statesim.Action
+	unmet []unmet
+	perm  []int
+}
+
+// draw is recoveryPlan in r's memory: the plan is valid until r's next
+// draw.
+func (r *recovery) draw(f *forms.Form, s statesim.State, g statesim.Goal, rng *rand.Rand) []statesim.Action {
+	r.unmet = appendUnmet(r.unmet[:0], &r.perm, f, s, g, rng)
+	plan := r.plan[:0]
+	for _, u := range r.unmet {
 		w, i := u.want, u.index
 		switch f.Elements[i].Kind {
 		case forms.Checkbox:
@@ -48,6 +63,7 @@ func recoveryPlan(f *forms.Form, s statesim.State, g statesim.Goal, rng *rand.Ra
 			}
 		}
 	}
+	r.plan = plan
 	return EnablersFirst(f, plan)
 }
 
@@ -63,12 +79,16 @@ func drawEdgeCase(c *cell, rng *rand.Rand) (Question, error) {
 		return Question{}, errRetry // mistakes never undo what the task asks
 	}
 	j := newJudge(&f, g)
+	// Most draws give a plan of another length: they are made in memory
+	// kept across draws, and only a candidate is copied out of it.
+	var mistakes perturb.Mistakes
+	var rec recovery
 	draw := func() (candidate, bool) {
-		errs, start := perturb.Errors(&f, clean, g, 1+rng.IntN(MaxMistakes), rng)
+		errs, start := mistakes.Make(&f, clean, g, 1+rng.IntN(MaxMistakes), rng)
 		if len(errs) == 0 {
 			return candidate{}, false
 		}
-		plan := recoveryPlan(&f, start, g, rng)
+		plan := rec.draw(&f, start, g, rng)
 		if len(plan) != c.h {
 			return candidate{}, false
 		}
@@ -76,7 +96,7 @@ func drawEdgeCase(c *cell, rng *rand.Rand) (Question, error) {
 		for k, e := range errs {
 			hist[k] = e.Action
 		}
-		return candidate{start: start, hist: hist, plan: withSubmit(plan)}, true
+		return candidate{start: start.Clone(), hist: hist, plan: withSubmit(plan)}, true
 	}
 	cands, ok := collect(j, n, 40*n, draw)
 	if !ok {
