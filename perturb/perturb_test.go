@@ -118,3 +118,35 @@ func mustFind(t *testing.T, f *forms.Form, a statesim.Action) int {
 	}
 	return i
 }
+
+// TestMistakesAsErrors checks that one Mistakes used again and again, on
+// forms of every family and states it made before, draws what Errors
+// draws from a twin source, and that a call leaves what an earlier call
+// returned to the caller untouched only until the next call (the caller
+// copies what it keeps).
+func TestMistakesAsErrors(t *testing.T) {
+	a, b := rand.New(rand.NewPCG(8, 1)), rand.New(rand.NewPCG(8, 1))
+	var m Mistakes
+	for _, fam := range forms.Builtins() {
+		for range 200 {
+			f := fam.NewForm(a)
+			fam.NewForm(b)
+			g := Goal(&fam, &f, a)
+			Goal(&fam, &f, b)
+			s := statesim.RandomState(&f, a, 0.3)
+			statesim.RandomState(&f, b, 0.3)
+			n := 1 + a.IntN(3)
+			b.IntN(3)
+			wantErrs, wantState := Errors(&f, s, g, n, b)
+			gotErrs, gotState := m.Make(&f, s, g, n, a)
+			if len(gotErrs) != len(wantErrs) || !gotState.Equal(wantState) {
+				t.Fatalf("%s: Make gave %+v ending in %s, Errors %+v ending in %s", fam.Name, gotErrs, gotState, wantErrs, wantState)
+			}
+			for k := range wantErrs {
+				if gotErrs[k] != wantErrs[k] {
+					t.Fatalf("%s: mistake %d is %+v, Errors made %+v", fam.Name, k, gotErrs[k], wantErrs[k])
+				}
+			}
+		}
+	}
+}
