@@ -13,6 +13,17 @@ type tables struct {
 	steps map[tableKey]*stepTable
 	key   []byte // scratch: a value's key
 	after State  // scratch: a value a step leads to
+	kept  State  // the values steps led to, one after another, in blocks
+}
+
+// keep returns a copy of v in the tables' memory.
+func (t *tables) keep(v State) State {
+	if cap(t.kept)-len(t.kept) < len(v) {
+		t.kept = make(State, 0, max(32, 8*len(v)))
+	}
+	at := len(t.kept)
+	t.kept = append(t.kept, v...)
+	return t.kept[at:len(t.kept):len(t.kept)]
 }
 
 // partTable is what the tables know of one part.
@@ -44,7 +55,9 @@ func (j *Judge) tabulate() {
 func (j *Judge) part(p int) *partTable {
 	pt := &j.tab.parts[p]
 	if pt.index == nil {
-		pt.index = make(map[string]int32, len(j.sp.Values[p]))
+		n := len(j.sp.Values[p])
+		pt.index = make(map[string]int32, n)
+		pt.vals, pt.meets = make([]State, 0, n+n/2), make([]bool, 0, n+n/2)
 		for _, v := range j.sp.Values[p] {
 			j.add(p, pt, v)
 		}
@@ -93,10 +106,14 @@ func (j *Judge) follow(st *stepTable, v int32) int32 {
 // entry for yet: it applies the step to the value and records in the
 // table where it goes.
 func (j *Judge) workOut(st *stepTable, v int32) {
-	for int(v) >= len(st.to) {
-		st.to = append(st.to, unknown)
-	}
 	pt := &j.tab.parts[st.p]
+	if int(v) >= len(st.to) {
+		// Room for every value met so far at once.
+		st.to = slices.Grow(st.to, len(pt.vals)-len(st.to))
+		for int(v) >= len(st.to) || len(st.to) < len(pt.vals) {
+			st.to = append(st.to, unknown)
+		}
+	}
 	members := j.sp.Parts[st.p]
 	j.sp.Put(j.tmp, st.p, pt.vals[v])
 	applyAt(j.f, j.tmp, st.i, st.a)
@@ -108,7 +125,7 @@ func (j *Judge) workOut(st *stepTable, v int32) {
 	j.tab.key = after.AppendKey(j.tab.key[:0])
 	to, ok := pt.index[string(j.tab.key)]
 	if !ok {
-		to = j.add(st.p, pt, slices.Clone(after))
+		to = j.add(st.p, pt, j.tab.keep(after))
 	}
 	st.to[v] = to
 }

@@ -139,15 +139,21 @@ func (sp *Space) tie(f *forms.Form) {
 			}
 		}
 		slices.Sort(members)
-		var vals []State
+		count := 1
+		for _, p := range pieces {
+			count *= len(sp.Values[p])
+		}
+		// Every value of the tied part, one after another in one array.
+		flat := make(State, 0, count*len(members))
+		vals := make([]State, 0, count)
 		var walk func(k int)
 		walk = func(k int) {
 			if k == len(pieces) {
-				v := make(State, len(members))
-				for x, m := range members {
-					v[x] = scratch[m]
+				at := len(flat)
+				for _, m := range members {
+					flat = append(flat, scratch[m])
 				}
-				vals = append(vals, v)
+				vals = append(vals, flat[at:len(flat):len(flat)])
 				return
 			}
 			for _, v := range sp.Values[pieces[k]] {

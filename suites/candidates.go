@@ -52,13 +52,16 @@ func (j *judge) correct(plan []statesim.Action, s statesim.State) bool {
 func collect(j *judge, n, budget int, draw func() (candidate, bool)) ([]candidate, bool) {
 	return collectBy(n, budget, draw,
 		func(c candidate) bool { return j.correct(c.plan, c.start) },
-		func(c, k candidate) bool { return j.correct(c.plan, k.start) || j.correct(k.plan, c.start) })
+		func(c, k candidate) bool { return j.correct(c.plan, k.start) || j.correct(k.plan, c.start) },
+		nil)
 }
 
 // collectBy is collect's loop for any kind of draw: a draw is kept when
 // it fits and clashes with none kept before (clash is given the draw,
-// then the one kept), until it holds n or budget draws were made.
-func collectBy[T any](n, budget int, draw func() (T, bool), fits func(T) bool, clash func(c, k T) bool) ([]T, bool) {
+// then the one kept), until it holds n or budget draws were made. A draw
+// may live in memory the next draw reuses: own, unless nil, copies a draw
+// out of it when it is kept.
+func collectBy[T any](n, budget int, draw func() (T, bool), fits func(T) bool, clash func(c, k T) bool, own func(T) T) ([]T, bool) {
 	out := make([]T, 0, n)
 	for try := 0; try < budget && len(out) < n; try++ {
 		c, ok := draw()
@@ -66,6 +69,9 @@ func collectBy[T any](n, budget int, draw func() (T, bool), fits func(T) bool, c
 			continue
 		}
 		if !slices.ContainsFunc(out, func(k T) bool { return clash(c, k) }) {
+			if own != nil {
+				c = own(c)
+			}
 			out = append(out, c)
 		}
 	}

@@ -119,9 +119,16 @@ func drawPlanShuffle(c *cell, rng *rand.Rand) (Question, error) {
 	return finishMCQ(c, &f, g, cands, "The plans below hold the same steps in different orders; steps after Hit Submit never happen. "+whichPlan, rng)
 }
 
-// prefixPool keeps trees of step sequences for reuse: a question draws
-// many sets of steps, and a tree of every sequence of 5 steps has 326 nodes.
-var prefixPool = sync.Pool{New: func() any { return new(statesim.Prefixes) }}
+// orderScratch is drawOrders' memory, kept for reuse: a question draws
+// many sets of steps, a tree of every sequence of 5 steps has 326 nodes,
+// and 6 items have 720 orders.
+type orderScratch struct {
+	px        statesim.Prefixes
+	left      []int // indices into perms[len(items)] not yet tried
+	cur, vals []int // the order drawn, as indices into items; its start's value per part
+}
+
+var orderPool = sync.Pool{New: func() any { return new(orderScratch) }}
 
 // drawOrders draws candidates for the orders of items (distinct steps
 // drawn on f, so each resolves, then Submit) until it holds n, by
@@ -136,8 +143,9 @@ var prefixPool = sync.Pool{New: func() any { return new(statesim.Prefixes) }}
 // disagreement is a bug in the tree, returned as an error that stops the
 // run rather than a question built on it.
 func drawOrders(f *forms.Form, space *statesim.Space, g statesim.Goal, items []statesim.Action, n int, rng *rand.Rand) ([]candidate, error) {
-	px := prefixPool.Get().(*statesim.Prefixes)
-	defer prefixPool.Put(px)
+	sc := orderPool.Get().(*orderScratch)
+	defer orderPool.Put(sc)
+	px := &sc.px
 	px.Reset(statesim.NewJudge(f, space, g, nil), items[:len(items)-1])
 	submit := len(items) - 1
 	// With few items every order is tried at most once, in random order
@@ -145,24 +153,29 @@ func drawOrders(f *forms.Form, space *statesim.Space, g statesim.Goal, items []s
 	// cannot give n options is given up quickly; with more, one order is
 	// shuffled again and again and repeats are rare.
 	budget := 30 * n
-	var left []int // indices into perms[len(items)] not yet tried
+	var left []int
 	if len(items) < len(perms) {
-		left = make([]int, len(perms[len(items)]))
-		for k := range left {
-			left[k] = k
+		left = sc.left[:0]
+		for k := range perms[len(items)] {
+			left = append(left, k)
 		}
+		sc.left = left
 		budget = len(left)
 	}
-	cur := make([]int, len(items)) // the order drawn, as indices into items
-	for k := range cur {
-		cur[k] = k
+	cur := sc.cur[:0]
+	for k := range items {
+		cur = append(cur, k)
 	}
+	vals := sc.vals[:0]
+	for range space.Parts {
+		vals = append(vals, 0)
+	}
+	sc.cur, sc.vals = cur, vals
 	type drawn struct {
 		node  int   // the sequence of the steps before Submit
 		vals  []int // the start's value index per part
 		order []int // the order, as indices into items
 	}
-	vals := make([]int, len(space.Parts))
 	draw := func() (drawn, bool) {
 		if left != nil {
 			k := rng.IntN(len(left))
@@ -186,13 +199,14 @@ func drawOrders(f *forms.Form, space *statesim.Space, g statesim.Goal, items []s
 			}
 			vals[p] = px.Nth(node, p, rng.IntN(m))
 		}
-		return drawn{node, slices.Clone(vals), slices.Clone(cur)}, true
+		return drawn{node, vals, cur}, true // copied out by own if kept
 	}
 	// The order completes the task from its own start (false only for an
 	// order that cannot be run), and no order kept clashes with it.
 	out, ok := collectBy(n, budget, draw,
 		func(d drawn) bool { return px.Holds(d.node, d.vals) },
-		func(d, k drawn) bool { return px.Holds(d.node, k.vals) || px.Holds(k.node, d.vals) })
+		func(d, k drawn) bool { return px.Holds(d.node, k.vals) || px.Holds(k.node, d.vals) },
+		func(d drawn) drawn { return drawn{d.node, slices.Clone(d.vals), slices.Clone(d.order)} })
 	if !ok {
 		return nil, errRetry
 	}
