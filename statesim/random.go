@@ -11,7 +11,17 @@ import (
 // checked box, a slider at another position, a selected radio button, or a
 // text box pre-filled with one of f.TextValues. Everything comes from rng.
 func RandomState(f *forms.Form, rng *rand.Rand, p float64) State {
-	s := Clean(f)
+	return AppendRandomState(nil, f, rng, p)
+}
+
+// AppendRandomState appends to dst the state RandomState draws (the same
+// one, from the same draws of rng) and returns the extended slice: the
+// state is its last len(f.Elements) values.
+func AppendRandomState(dst State, f *forms.Form, rng *rand.Rand, p float64) State {
+	at := len(dst)
+	dst = AppendClean(dst, f)
+	s := dst[at:]
+	var members []int // a radio group's
 	for i, e := range f.Elements {
 		switch e.Kind {
 		case forms.Checkbox:
@@ -29,7 +39,7 @@ func RandomState(f *forms.Form, rng *rand.Rand, p float64) State {
 			}
 		case forms.Radio:
 			if f.First(e.Group) == i && rng.Float64() < p {
-				members := f.Members(e.Group)
+				members = f.AppendMembers(members[:0], e.Group)
 				s[members[rng.IntN(len(members))]].N = 1
 			}
 		case forms.TextBox:
@@ -38,5 +48,5 @@ func RandomState(f *forms.Form, rng *rand.Rand, p float64) State {
 			}
 		}
 	}
-	return s
+	return dst
 }

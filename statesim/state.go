@@ -26,13 +26,20 @@ type State []Value
 // unchecked, no radio selected, text boxes empty, and each slider at the value
 // of its range closest to zero.
 func Clean(f *forms.Form) State {
-	s := make(State, len(f.Elements))
+	return AppendClean(make(State, 0, len(f.Elements)), f)
+}
+
+// AppendClean appends the clean state of f to dst and returns the
+// extended slice.
+func AppendClean(dst State, f *forms.Form) State {
 	for i, e := range f.Elements {
+		v := Value{}
 		if e.Kind == forms.Slider {
-			s[i].N = Snap(&f.Elements[i], 0)
+			v.N = Snap(&f.Elements[i], 0)
 		}
+		dst = append(dst, v)
 	}
-	return s
+	return dst
 }
 
 // Key returns the canonical key of s: two states are equal exactly when their

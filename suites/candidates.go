@@ -48,12 +48,15 @@ func (j *judge) correct(plan []statesim.Action, s statesim.State) bool {
 // when its plan is correct from its own start, from no start kept before,
 // and no plan kept before is correct from its start. So every kept plan is
 // correct from its own start and no other. It gives up after budget draws
-// (draw may also fail on its own), returning false.
+// (draw may also fail on its own), returning false. A draw may live in
+// memory the next draw reuses: collect keeps copies.
 func collect(j *judge, n, budget int, draw func() (candidate, bool)) ([]candidate, bool) {
 	return collectBy(n, budget, draw,
 		func(c candidate) bool { return j.correct(c.plan, c.start) },
 		func(c, k candidate) bool { return j.correct(c.plan, k.start) || j.correct(k.plan, c.start) },
-		nil)
+		func(c candidate) candidate {
+			return candidate{start: c.start.Clone(), hist: slices.Clone(c.hist), plan: slices.Clone(c.plan)}
+		})
 }
 
 // collectBy is collect's loop for any kind of draw: a draw is kept when

@@ -83,20 +83,22 @@ func drawEdgeCase(c *cell, rng *rand.Rand) (Question, error) {
 	// kept across draws, and only a candidate is copied out of it.
 	var mistakes perturb.Mistakes
 	var rec recovery
+	var hist, plan []statesim.Action
 	draw := func() (candidate, bool) {
 		errs, start := mistakes.Make(&f, clean, g, 1+rng.IntN(MaxMistakes), rng)
 		if len(errs) == 0 {
 			return candidate{}, false
 		}
-		plan := rec.draw(&f, start, g, rng)
+		plan = append(plan[:0], rec.draw(&f, start, g, rng)...)
 		if len(plan) != c.h {
 			return candidate{}, false
 		}
-		hist := make([]statesim.Action, len(errs))
-		for k, e := range errs {
-			hist[k] = e.Action
+		hist = hist[:0]
+		for _, e := range errs {
+			hist = append(hist, e.Action)
 		}
-		return candidate{start: start.Clone(), hist: hist, plan: withSubmit(plan)}, true
+		plan = append(plan, statesim.SubmitAction)
+		return candidate{start: start, hist: hist, plan: plan}, true
 	}
 	cands, ok := collect(j, n, 40*n, draw)
 	if !ok {

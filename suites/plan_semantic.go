@@ -84,8 +84,10 @@ func drawPlanSemantic(c *cell, rng *rand.Rand) (Question, error) {
 	for _, k := range free {
 		wrongs[k] = space.Missing(at[k], g.Wants[k].Value)
 	}
-	draw := func() (candidate, bool) {
-		start := statesim.RandomState(&f, rng, 0.5)
+	var start statesim.State
+	var plan []statesim.Action
+	draw := func() (candidate, bool) { // in memory collect copies from
+		start = statesim.AppendRandomState(start[:0], &f, rng, 0.5)
 		for _, k := range free {
 			statesim.ApplyAt(&f, start, at[k], directStep(&f, at[k], g.Wants[k]))
 		}
@@ -96,11 +98,11 @@ func drawPlanSemantic(c *cell, rng *rand.Rand) (Question, error) {
 			return candidate{}, false
 		}
 		space.Put(start, space.PartOf[i], wrong[rng.IntN(len(wrong))])
-		plan := make([]statesim.Action, 0, c.h+1)
-		plan = append(plan, shared[:pos]...)
+		plan = append(plan[:0], shared[:pos]...)
 		plan = append(plan, fixStep(&f, i, start[i], g.Wants[k]))
 		plan = append(plan, shared[pos:]...)
-		return candidate{start: start, plan: append(plan, statesim.SubmitAction)}, true
+		plan = append(plan, statesim.SubmitAction)
+		return candidate{start: start, plan: plan}, true
 	}
 	cands, ok := collect(j, n, 30*n, draw)
 	if !ok {
