@@ -2,24 +2,49 @@ package statesim
 
 import "slices"
 
-// tables hold, for a Judge that a [Prefixes] was reset on, what each
-// step does to each value of a part, as indices into the values of the
-// part met so far (the space's, then any a step leads to), and which of
-// them meet the goal's wants on the part. They grow as steps and values
-// are met, so a judge that sees many sequences made of the same steps
-// (every order of a set of steps) applies each step to each value once.
+// tables hold, for the judge a [Prefixes] was reset on, what each step
+// does to each value of a part, as indices into the values of the part met
+// so far (the space's, then any a step leads to), and which of them meet
+// the goal's wants on the part. They grow as steps and values are met, so
+// the many sequences made of the same steps (every order of a set of
+// steps) apply each step to each value once. A Prefixes keeps its tables'
+// memory from one Reset to the next.
 type tables struct {
 	parts []partTable
-	steps map[tableKey]*stepTable
+	steps []stepTable // the steps met, on the parts they act on
+	index map[tableKey]int32
 	key   []byte // scratch: a value's key
 	after State  // scratch: a value a step leads to
 	kept  State  // the values steps led to, one after another, in blocks
 }
 
+// reset empties the tables for a space of np parts, keeping their memory.
+func (t *tables) reset(np int) {
+	for len(t.parts) < np {
+		t.parts = append(t.parts, partTable{index: map[string]int32{}})
+	}
+	t.parts = t.parts[:np]
+	for p := range t.parts {
+		pt := &t.parts[p]
+		pt.vals, pt.meets, pt.started = pt.vals[:0], pt.meets[:0], false
+		clear(pt.index)
+	}
+	for k := range t.steps {
+		t.steps[k].to = t.steps[k].to[:0]
+	}
+	t.steps = t.steps[:0]
+	if t.index == nil {
+		t.index = map[tableKey]int32{}
+	}
+	clear(t.index)
+	clear(t.kept) // keeps no texts of past values alive
+	t.kept = t.kept[:0]
+}
+
 // keep returns a copy of v in the tables' memory.
 func (t *tables) keep(v State) State {
 	if cap(t.kept)-len(t.kept) < len(v) {
-		t.kept = make(State, 0, max(32, 8*len(v)))
+		t.kept = make(State, 0, max(256, 8*len(v)))
 	}
 	at := len(t.kept)
 	t.kept = append(t.kept, v...)
@@ -28,9 +53,10 @@ func (t *tables) keep(v State) State {
 
 // partTable is what the tables know of one part.
 type partTable struct {
-	vals  []State          // the space's values of the part, then those steps led to
-	index map[string]int32 // value key -> index in vals
-	meets []bool           // per value in vals: it meets the wants on the part
+	vals    []State          // the space's values of the part, then those steps led to
+	index   map[string]int32 // value key -> index in vals
+	meets   []bool           // per value in vals: it meets the wants on the part
+	started bool             // the space's values are in
 }
 
 type tableKey struct {
@@ -46,31 +72,25 @@ type stepTable struct {
 	to   []int32
 }
 
-// tabulate gives the judge its tables, empty.
-func (j *Judge) tabulate() {
-	j.tab = &tables{parts: make([]partTable, len(j.sp.Parts)), steps: map[tableKey]*stepTable{}}
-}
-
 // part returns the table of part p, started on first use.
-func (j *Judge) part(p int) *partTable {
-	pt := &j.tab.parts[p]
-	if pt.index == nil {
-		n := len(j.sp.Values[p])
-		pt.index = make(map[string]int32, n)
-		pt.vals, pt.meets = make([]State, 0, n+n/2), make([]bool, 0, n+n/2)
-		for _, v := range j.sp.Values[p] {
-			j.add(p, pt, v)
+func (px *Prefixes) part(p int) *partTable {
+	pt := &px.tab.parts[p]
+	if !pt.started {
+		pt.started = true
+		for _, v := range px.j.sp.Values[p] {
+			px.add(p, pt, v)
 		}
 	}
 	return pt
 }
 
 // add appends value v to part p's table and returns its index.
-func (j *Judge) add(p int, pt *partTable, v State) int32 {
+func (px *Prefixes) add(p int, pt *partTable, v State) int32 {
+	j := px.j
 	x := int32(len(pt.vals))
 	pt.vals = append(pt.vals, v)
-	j.tab.key = v.AppendKey(j.tab.key[:0])
-	pt.index[string(j.tab.key)] = x
+	px.tab.key = v.AppendKey(px.tab.key[:0])
+	pt.index[string(px.tab.key)] = x
 	meets := true
 	for y, w := range j.g.Wants {
 		if i := j.wantAt[y]; i < 0 || j.sp.PartOf[i] == p && v[slices.Index(j.sp.Parts[p], i)] != w.Value {
@@ -81,23 +101,32 @@ func (j *Judge) add(p int, pt *partTable, v State) int32 {
 	return x
 }
 
-// step returns the table of action a on element i of part p.
-func (j *Judge) step(p, i int, a Action) *stepTable {
+// step returns the number of the table of action a on element i of part
+// p, made on first use.
+func (px *Prefixes) step(p, i int, a Action) int32 {
+	t := &px.tab
 	key := tableKey{p, a}
-	st, ok := j.tab.steps[key]
+	k, ok := t.index[key]
 	if !ok {
-		st = &stepTable{p: p, i: i, a: a}
-		j.tab.steps[key] = st
+		k = int32(len(t.steps))
+		t.index[key] = k
+		if len(t.steps) < cap(t.steps) {
+			t.steps = t.steps[:k+1]
+			to := t.steps[k].to[:0]
+			t.steps[k] = stepTable{p: p, i: i, a: a, to: to}
+		} else {
+			t.steps = append(t.steps, stepTable{p: p, i: i, a: a})
+		}
 	}
-	return st
+	return k
 }
 
 // follow returns where the step takes the value with index v, working
 // it out on first use: only the values runs reach are ever worked out.
 // It is the look-up, small enough to inline; workOut does the rest.
-func (j *Judge) follow(st *stepTable, v int32) int32 {
+func (px *Prefixes) follow(st *stepTable, v int32) int32 {
 	if int(v) >= len(st.to) || st.to[v] == unknown {
-		j.workOut(st, v)
+		px.workOut(st, v)
 	}
 	return st.to[v]
 }
@@ -105,8 +134,9 @@ func (j *Judge) follow(st *stepTable, v int32) int32 {
 // workOut is follow's slow path, for a value the step's table has no
 // entry for yet: it applies the step to the value and records in the
 // table where it goes.
-func (j *Judge) workOut(st *stepTable, v int32) {
-	pt := &j.tab.parts[st.p]
+func (px *Prefixes) workOut(st *stepTable, v int32) {
+	j, t := px.j, &px.tab
+	pt := &t.parts[st.p]
 	if int(v) >= len(st.to) {
 		// Room for every value met so far at once.
 		st.to = slices.Grow(st.to, len(pt.vals)-len(st.to))
@@ -117,15 +147,15 @@ func (j *Judge) workOut(st *stepTable, v int32) {
 	members := j.sp.Parts[st.p]
 	j.sp.Put(j.tmp, st.p, pt.vals[v])
 	applyAt(j.f, j.tmp, st.i, st.a)
-	after := j.tab.after[:0]
+	after := t.after[:0]
 	for _, m := range members {
 		after = append(after, j.tmp[m])
 	}
-	j.tab.after = after
-	j.tab.key = after.AppendKey(j.tab.key[:0])
-	to, ok := pt.index[string(j.tab.key)]
+	t.after = after
+	t.key = after.AppendKey(t.key[:0])
+	to, ok := pt.index[string(t.key)]
 	if !ok {
-		to = j.add(st.p, pt, j.tab.keep(after))
+		to = px.add(st.p, pt, t.keep(after))
 	}
 	st.to[v] = to
 }

@@ -24,9 +24,10 @@ import (
 // correct from none.
 //
 // The zero value is ready for [Prefixes.Reset]; a Prefixes reset again and
-// again reuses its memory, and the sequence numbers it gave are void after
-// a Reset. A Prefixes grows its judge's tables: neither may be used by two
-// goroutines at once.
+// again reuses its memory (its tables of what each step does to each
+// value among it), and the sequence numbers it gave are void after a
+// Reset. A Prefixes works in its judge's scratch state: neither may be
+// used by two goroutines at once.
 type Prefixes struct {
 	j     *Judge
 	steps int
@@ -40,6 +41,9 @@ type Prefixes struct {
 	child []int32 // per step: the sequence extended by it, 0 if not made yet
 	node  []int32 // per part: the node of the part's tree
 	dead  []bool  // per sequence: a step of it does not resolve
+
+	tab    tables  // what each step does to each value, per part
+	stepAt []int32 // scratch of Reset
 }
 
 // partTree is one part's tree of sequences of the steps acting on it.
@@ -54,22 +58,28 @@ type partTree struct {
 }
 
 // Reset starts the tree anew for judge j and steps, which must be distinct
-// and must not include Submit. It starts the judge's tables if the judge
-// has none.
+// and must not include Submit, with its tables empty.
 func (px *Prefixes) Reset(j *Judge, steps []Action) {
-	if j.tab == nil {
-		j.tabulate()
-	}
 	px.j, px.steps = j, len(steps)
+	px.tab.reset(len(j.sp.Parts))
 	px.bad, px.st = px.bad[:0], px.st[:0]
+	steps32 := px.stepAt[:0] // per step: its table's number, or -1
 	for _, a := range steps {
 		i, err := resolve(j.f, a)
 		bad := err != nil || a.Op == Submit
-		var st *stepTable
+		k := int32(-1)
 		if !bad && j.sp.PartOf[i] >= 0 {
-			st = j.step(j.sp.PartOf[i], i, a)
+			k = px.step(j.sp.PartOf[i], i, a)
 		}
-		px.bad, px.st = append(px.bad, bad), append(px.st, st)
+		px.bad, steps32 = append(px.bad, bad), append(steps32, k)
+	}
+	px.stepAt = steps32
+	for _, k := range steps32 { // the tables made, none will move
+		var st *stepTable
+		if k >= 0 {
+			st = &px.tab.steps[k]
+		}
+		px.st = append(px.st, st)
 	}
 	if cap(px.parts) < len(j.sp.Parts) {
 		px.parts = make([]partTree, len(j.sp.Parts))
@@ -88,7 +98,7 @@ func (px *Prefixes) Reset(j *Judge, steps []Action) {
 		for v := range t.vals {
 			t.to[v] = int32(v) // the space's values come first in the tables
 		}
-		t.fill(0, j.part(p))
+		t.fill(0, px.part(p))
 	}
 	px.child, px.node, px.dead = px.child[:0], px.node[:0], px.dead[:0]
 	px.child = append(px.child, make([]int32, px.steps)...)
@@ -154,7 +164,7 @@ func (px *Prefixes) extendPart(x, s int) int {
 	to := t.to[y*t.vals : (y+1)*t.vals]
 	px.key = px.key[:0]
 	for v, u := range t.to[x*t.vals : (x+1)*t.vals] {
-		w := px.j.follow(st, u)
+		w := px.follow(st, u)
 		to[v] = w
 		px.key = binary.LittleEndian.AppendUint32(px.key, uint32(w))
 	}
@@ -163,7 +173,7 @@ func (px *Prefixes) extendPart(x, s int) int {
 		y = int(z)
 	} else {
 		t.same[string(px.key)] = int32(y)
-		t.fill(y, &px.j.tab.parts[st.p])
+		t.fill(y, &px.tab.parts[st.p])
 	}
 	t.child[x*px.steps+s] = int32(y)
 	return y

@@ -221,7 +221,6 @@ type Judge struct {
 	at     [][]int // per plan, per step before Submit: the element acted on
 	wantAt []int   // per want: its element, or -1
 	tmp    State
-	tab    *tables // set by the first Prefixes reset on the judge
 }
 
 // NewJudge prepares plans for judging against g from the states of sp.
