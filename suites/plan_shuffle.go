@@ -111,8 +111,10 @@ func drawPlanShuffle(c *cell, rng *rand.Rand) (Question, error) {
 		return Question{}, err
 	}
 	g := goalFromState(&f, out.Final, touched)
-	space := statesim.NewSpace(&f, &g)
-	cands, err := drawOrders(&f, space, g, items, n, rng)
+	sc := orderPool.Get().(*orderScratch)
+	defer orderPool.Put(sc)
+	sc.space.Reset(&f, &g)
+	cands, err := drawOrders(sc, &f, g, items, n, rng)
 	if err != nil {
 		return Question{}, err
 	}
@@ -120,9 +122,10 @@ func drawPlanShuffle(c *cell, rng *rand.Rand) (Question, error) {
 }
 
 // orderScratch is drawOrders' memory, kept for reuse: a question draws
-// many sets of steps, a tree of every sequence of 5 steps has 326 nodes,
-// and 6 items have 720 orders.
+// many sets of steps, each with a space of starts, a tree of every
+// sequence of 5 steps has 326 nodes, and 6 items have 720 orders.
 type orderScratch struct {
+	space     statesim.Space // the starts of the task, made by the caller
 	px        statesim.Prefixes
 	left      []int // indices into perms[len(items)] not yet tried
 	cur, vals []int // the order drawn, as indices into items; its start's value per part
@@ -133,19 +136,17 @@ var orderPool = sync.Pool{New: func() any { return new(orderScratch) }}
 // drawOrders draws candidates for the orders of items (distinct steps
 // drawn on f, so each resolves, then Submit) until it holds n, by
 // collect's rule (collectBy): a candidate is a random order with a start
-// drawn uniformly, part by part, among the starts of space from which it
-// completes the task g, and it is kept when no order kept before
-// completes the task from its start and it completes the task from no
-// start kept before. Which starts an order completes the task from
-// depends only on the steps before its Submit, looked up in the tree of
-// such sequences. It returns errRetry when it holds fewer than n. The kept
+// drawn uniformly, part by part, among the starts of sc.space (the space
+// of g on f, which the caller resets) from which it completes the task g,
+// and it is kept when no order kept before completes the task from its
+// start and it completes the task from no start kept before. Which starts
+// an order completes the task from depends only on the steps before its
+// Submit, looked up in the tree of such sequences. It returns errRetry when it holds fewer than n. The kept
 // set is checked again by running every plan from every start; a
 // disagreement is a bug in the tree, returned as an error that stops the
 // run rather than a question built on it.
-func drawOrders(f *forms.Form, space *statesim.Space, g statesim.Goal, items []statesim.Action, n int, rng *rand.Rand) ([]candidate, error) {
-	sc := orderPool.Get().(*orderScratch)
-	defer orderPool.Put(sc)
-	px := &sc.px
+func drawOrders(sc *orderScratch, f *forms.Form, g statesim.Goal, items []statesim.Action, n int, rng *rand.Rand) ([]candidate, error) {
+	space, px := &sc.space, &sc.px
 	px.Reset(statesim.NewJudge(f, space, g, nil), items[:len(items)-1])
 	submit := len(items) - 1
 	// With few items every order is tried at most once, in random order
