@@ -1,8 +1,8 @@
 package statesim
 
 import (
-	"encoding/binary"
 	"math/bits"
+	"slices"
 )
 
 // Prefixes answers, for a set of distinct steps, which start values of
@@ -34,7 +34,6 @@ type Prefixes struct {
 	bad   []bool       // per step: it does not resolve, so no start holds
 	st    []*stepTable // per step: its table on the part it acts on; nil if bad or on no part
 	parts []partTree
-	key   []byte // scratch: a node's map, as bytes
 
 	// The sequences, flat: sequence x's entries start at x times the
 	// number of steps (child) or parts (node).
@@ -54,7 +53,8 @@ type partTree struct {
 	to    []int32          // per node, per value: the index in the judge's tables it goes to
 	hold  []uint64         // per node: the values it meets the wants from
 	count []int            // per node: how many
-	same  map[string]int32 // a node's map, as bytes -> the node: sequences with the same effect share a node
+	same  map[uint64]int32 // a hash of a node's map -> the last node made with it: sequences with the same effect share a node
+	next  []int32          // per node: the node made before it with the same hash, or -1
 }
 
 // Reset starts the tree anew for judge j and steps, which must be distinct
@@ -89,9 +89,9 @@ func (px *Prefixes) Reset(j *Judge, steps []Action) {
 		t := &px.parts[p]
 		t.vals = len(j.sp.Values[p])
 		t.words = (t.vals + 63) / 64
-		t.child, t.to, t.hold, t.count = t.child[:0], t.to[:0], t.hold[:0], t.count[:0]
+		t.child, t.to, t.hold, t.count, t.next = t.child[:0], t.to[:0], t.hold[:0], t.count[:0], t.next[:0]
 		if t.same == nil {
-			t.same = map[string]int32{}
+			t.same = map[uint64]int32{}
 		}
 		clear(t.same)
 		t.grow(px.steps)
@@ -113,6 +113,7 @@ func (t *partTree) grow(steps int) int {
 	t.to = append(t.to, make([]int32, t.vals)...)
 	t.hold = append(t.hold, make([]uint64, t.words)...)
 	t.count = append(t.count, 0)
+	t.next = append(t.next, -1)
 	return x
 }
 
@@ -162,17 +163,24 @@ func (px *Prefixes) extendPart(x, s int) int {
 	}
 	y := t.grow(px.steps)
 	to := t.to[y*t.vals : (y+1)*t.vals]
-	px.key = px.key[:0]
+	h := uint64(14695981039346656037) // FNV-1a over the map
 	for v, u := range t.to[x*t.vals : (x+1)*t.vals] {
 		w := px.follow(st, u)
 		to[v] = w
-		px.key = binary.LittleEndian.AppendUint32(px.key, uint32(w))
+		h = (h ^ uint64(uint32(w))) * 1099511628211
 	}
-	if z, ok := t.same[string(px.key)]; ok {
+	z, ok := t.same[h]
+	for ok && z >= 0 && !slices.Equal(t.to[int(z)*t.vals:(int(z)+1)*t.vals], to) {
+		z = t.next[z]
+	}
+	if ok && z >= 0 {
 		t.shrink(y, px.steps)
 		y = int(z)
 	} else {
-		t.same[string(px.key)] = int32(y)
+		if ok {
+			t.next[y] = t.same[h]
+		}
+		t.same[h] = int32(y)
 		t.fill(y, &px.tab.parts[st.p])
 	}
 	t.child[x*px.steps+s] = int32(y)
@@ -182,7 +190,7 @@ func (px *Prefixes) extendPart(x, s int) int {
 // shrink drops node y, the last one.
 func (t *partTree) shrink(y, steps int) {
 	t.child = t.child[:y*steps]
-	t.to, t.hold, t.count = t.to[:y*t.vals], t.hold[:y*t.words], t.count[:y]
+	t.to, t.hold, t.count, t.next = t.to[:y*t.vals], t.hold[:y*t.words], t.count[:y], t.next[:y]
 }
 
 // Count returns how many values of part p sequence seq holds from.
