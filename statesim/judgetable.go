@@ -1,6 +1,9 @@
 package statesim
 
-import "slices"
+import (
+	"hash/maphash"
+	"slices"
+)
 
 // tables hold, for the judge a [Prefixes] was reset on, what each step
 // does to each value of a part, as indices into the values of the part met
@@ -21,12 +24,12 @@ type tables struct {
 // reset empties the tables for a space of np parts, keeping their memory.
 func (t *tables) reset(np int) {
 	for len(t.parts) < np {
-		t.parts = append(t.parts, partTable{index: map[string]int32{}})
+		t.parts = append(t.parts, partTable{index: map[uint64]int32{}})
 	}
 	t.parts = t.parts[:np]
 	for p := range t.parts {
 		pt := &t.parts[p]
-		pt.vals, pt.meets, pt.started = pt.vals[:0], pt.meets[:0], false
+		pt.vals, pt.meets, pt.next, pt.started = pt.vals[:0], pt.meets[:0], pt.next[:0], false
 		clear(pt.index)
 	}
 	for k := range t.steps {
@@ -54,9 +57,27 @@ func (t *tables) keep(v State) State {
 // partTable is what the tables know of one part.
 type partTable struct {
 	vals    []State          // the space's values of the part, then those steps led to
-	index   map[string]int32 // value key -> index in vals
+	index   map[uint64]int32 // a hash of a value's key -> the last value in vals with it
+	next    []int32          // per value in vals: the value before it with the same hash, or -1
 	meets   []bool           // per value in vals: it meets the wants on the part
 	started bool             // the space's values are in
+}
+
+// keySeed seeds the hashes of values' keys. A hash only narrows the
+// search: values are told apart by comparing them, so the seed changes
+// nothing that comes out.
+var keySeed = maphash.MakeSeed()
+
+// find returns the index in vals of value v, whose key hashes to h.
+func (pt *partTable) find(h uint64, v State) (int32, bool) {
+	x, ok := pt.index[h]
+	for ok && x >= 0 {
+		if pt.vals[x].Equal(v) {
+			return x, true
+		}
+		x = pt.next[x]
+	}
+	return 0, false
 }
 
 type tableKey struct {
@@ -90,7 +111,13 @@ func (px *Prefixes) add(p int, pt *partTable, v State) int32 {
 	x := int32(len(pt.vals))
 	pt.vals = append(pt.vals, v)
 	px.tab.key = v.AppendKey(px.tab.key[:0])
-	pt.index[string(px.tab.key)] = x
+	h := maphash.Bytes(keySeed, px.tab.key)
+	before, ok := pt.index[h]
+	if !ok {
+		before = -1
+	}
+	pt.next = append(pt.next, before)
+	pt.index[h] = x
 	meets := true
 	for y, w := range j.g.Wants {
 		if i := j.wantAt[y]; i < 0 || j.sp.PartOf[i] == p && v[slices.Index(j.sp.Parts[p], i)] != w.Value {
@@ -153,7 +180,7 @@ func (px *Prefixes) workOut(st *stepTable, v int32) {
 	}
 	t.after = after
 	t.key = after.AppendKey(t.key[:0])
-	to, ok := pt.index[string(t.key)]
+	to, ok := pt.find(maphash.Bytes(keySeed, t.key), after)
 	if !ok {
 		to = px.add(st.p, pt, t.keep(after))
 	}
