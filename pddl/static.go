@@ -50,25 +50,31 @@ func writeStatic(b *strings.Builder, f *forms.Form, o objects) {
 	}
 	if o.textboxes {
 		b.WriteString("    ; what typing gives\n")
-		have := map[string]bool{}
-		for _, t := range o.texts {
-			have[t] = true
+		// Each text's name, made once: the table below names each text
+		// once per typeable text.
+		index := make(map[string]int, len(o.texts))
+		names := make([]string, len(o.texts))
+		for k, t := range o.texts {
+			index[t], names[k] = k, TextName(t)
 		}
-		for _, x := range o.typeable {
-			fact("typeable", TextName(x))
+		typed := make([]string, len(o.typeable))
+		for k, x := range o.typeable {
+			typed[k] = TextName(x)
+			fact("typeable", typed[k])
 		}
 		// Every text, then the sink, which typing keeps where it is.
+		var joined []byte
 		for k := 0; k <= len(o.texts); k++ {
-			for _, x := range o.typeable {
+			for y, x := range o.typeable {
 				before, after := Sink, Sink
 				if k < len(o.texts) {
-					t := o.texts[k]
-					before = TextName(t)
-					if have[t+x] {
-						after = TextName(t + x)
+					before = names[k]
+					joined = append(append(joined[:0], o.texts[k]...), x...)
+					if at, ok := index[string(joined)]; ok {
+						after = names[at]
 					}
 				}
-				fact("appends", before, TextName(x), after)
+				fact("appends", before, typed[y], after)
 			}
 		}
 	}
