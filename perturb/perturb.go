@@ -162,7 +162,7 @@ type Mistakes struct {
 }
 
 // Make is [Errors] in m's memory: the mistakes and the state it returns
-// are valid until m's next call.
+// are valid until m's next call. s may be a state Make returned before.
 func (m *Mistakes) Make(f *forms.Form, s statesim.State, g statesim.Goal, n int, rng *rand.Rand) ([]Error, statesim.State) {
 	out := m.out[:0]
 	s = append(m.s[:0], s...)

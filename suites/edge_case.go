@@ -80,16 +80,16 @@ func drawEdgeCase(c *cell, rng *rand.Rand) (Question, error) {
 	}
 	j := newJudge(&f, g)
 	// Most draws give a plan of another length: they are made in memory
-	// kept across draws, and only a candidate is copied out of it.
+	// kept across draws, and collect copies the candidates it keeps.
 	var mistakes perturb.Mistakes
 	var rec recovery
-	var hist, plan []statesim.Action
+	var hist []statesim.Action
 	draw := func() (candidate, bool) {
 		errs, start := mistakes.Make(&f, clean, g, 1+rng.IntN(MaxMistakes), rng)
 		if len(errs) == 0 {
 			return candidate{}, false
 		}
-		plan = append(plan[:0], rec.draw(&f, start, g, rng)...)
+		plan := rec.draw(&f, start, g, rng)
 		if len(plan) != c.h {
 			return candidate{}, false
 		}

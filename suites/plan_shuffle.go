@@ -125,7 +125,7 @@ func drawPlanShuffle(c *cell, rng *rand.Rand) (Question, error) {
 // many sets of steps, each with a space of starts, a tree of every
 // sequence of 5 steps has 326 nodes, and 6 items have 720 orders.
 type orderScratch struct {
-	space     statesim.Space // the starts of the task, made by the caller
+	space     statesim.Space // the starts of the task, reset by the caller
 	px        statesim.Prefixes
 	left      []int // indices into perms[len(items)] not yet tried
 	cur, vals []int // the order drawn, as indices into items; its start's value per part

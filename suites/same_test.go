@@ -1,0 +1,80 @@
+package suites
+
+import (
+	"crypto/sha256"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/formplan/formplan/forms"
+)
+
+var update = flag.Bool("update", false, "rewrite testdata/questions.sha256 with the questions built now")
+
+// TestSameQuestions builds the first questions of every suite in a few
+// settings (the defaults, 2 and 8 options, long horizons, the seed paper's
+// protocol) and compares a hash of each setting's questions with
+// testdata/questions.sha256. The same seed must give the same questions:
+// a change that makes the builders faster must leave the hashes alone.
+// A change meant to alter the questions rewrites the file with
+// go test ./suites -run TestSameQuestions -update, and says so.
+func TestSameQuestions(t *testing.T) {
+	checkboxes := []forms.Family{*forms.Builtin("checkboxes")}
+	settings := []struct {
+		name string
+		sp   Spec
+	}{
+		{"defaults", Spec{}},
+		{"2 options", Spec{Choices: 2}},
+		{"8 options", Spec{Choices: 8}},
+		{"horizons 5-8", Spec{HorizonMin: 5, HorizonMax: 8}},
+		{"checkboxes, 6 options, horizons 5-7", Spec{Choices: 6, HorizonMin: 5, HorizonMax: 7, Families: checkboxes}},
+		{"paper protocol", Spec{Protocol: Paper}},
+	}
+	var got strings.Builder
+	for _, s := range All() {
+		for _, set := range settings {
+			sp := set.sp
+			sp.Seed = 3
+			if sp.Families == nil {
+				sp.Families = forms.Builtins()
+			}
+			if err := Fit(s, &sp, false); err != nil {
+				fmt.Fprintf(&got, "%s, %s: refused\n", s.Name, set.name)
+				continue
+			}
+			sp.Mix = Even(int64(max(12, 3*len(sp.Families))), len(sp.Families))
+			h := sha256.New()
+			for i := range sp.Total() {
+				q, err := s.Build(&sp, i)
+				if err != nil {
+					t.Fatalf("%s, %s, question %d: %v", s.Name, set.name, i, err)
+				}
+				b, err := json.Marshal(q)
+				if err != nil {
+					t.Fatal(err)
+				}
+				h.Write(b)
+			}
+			fmt.Fprintf(&got, "%s, %s: %d questions %x\n", s.Name, set.name, sp.Total(), h.Sum(nil)[:12])
+		}
+	}
+	path := filepath.Join("testdata", "questions.sha256")
+	if *update {
+		if err := os.WriteFile(path, []byte(got.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (go test -run TestSameQuestions -update writes it)", err)
+	}
+	if got.String() != string(want) {
+		t.Errorf("the questions differ from %s:\ngot:\n%s\nwant:\n%s", path, got.String(), want)
+	}
+}
