@@ -24,11 +24,18 @@ type tables struct {
 // reset empties the tables for a space of np parts, keeping their memory.
 func (t *tables) reset(np int) {
 	for len(t.parts) < np {
-		t.parts = append(t.parts, partTable{index: map[uint64]int32{}})
+		if len(t.parts) < cap(t.parts) {
+			t.parts = t.parts[:len(t.parts)+1] // a table used before
+		} else {
+			t.parts = append(t.parts, partTable{})
+		}
 	}
 	t.parts = t.parts[:np]
 	for p := range t.parts {
 		pt := &t.parts[p]
+		if pt.index == nil {
+			pt.index = map[uint64]int32{}
+		}
 		pt.vals, pt.meets, pt.next, pt.started = pt.vals[:0], pt.meets[:0], pt.next[:0], false
 		clear(pt.index)
 	}
@@ -40,7 +47,7 @@ func (t *tables) reset(np int) {
 		t.index = map[tableKey]int32{}
 	}
 	clear(t.index)
-	clear(t.kept) // keeps no texts of past values alive
+	clear(t.kept) // the block in use keeps no texts of past values alive
 	t.kept = t.kept[:0]
 }
 
@@ -67,6 +74,11 @@ type partTable struct {
 // search: values are told apart by comparing them, so the seed changes
 // nothing that comes out.
 var keySeed = maphash.MakeSeed()
+
+// hashMask is and-ed into the hashes of values and of part nodes. Tests
+// set it to 0, so that every hash collides and the comparisons alone tell
+// values and nodes apart.
+var hashMask = ^uint64(0)
 
 // find returns the index in vals of value v, whose key hashes to h.
 func (pt *partTable) find(h uint64, v State) (int32, bool) {
@@ -111,7 +123,7 @@ func (px *Prefixes) add(p int, pt *partTable, v State) int32 {
 	x := int32(len(pt.vals))
 	pt.vals = append(pt.vals, v)
 	px.tab.key = v.AppendKey(px.tab.key[:0])
-	h := maphash.Bytes(keySeed, px.tab.key)
+	h := maphash.Bytes(keySeed, px.tab.key) & hashMask
 	before, ok := pt.index[h]
 	if !ok {
 		before = -1
@@ -180,7 +192,7 @@ func (px *Prefixes) workOut(st *stepTable, v int32) {
 	}
 	t.after = after
 	t.key = after.AppendKey(t.key[:0])
-	to, ok := pt.find(maphash.Bytes(keySeed, t.key), after)
+	to, ok := pt.find(maphash.Bytes(keySeed, t.key)&hashMask, after)
 	if !ok {
 		to = px.add(st.p, pt, t.keep(after))
 	}

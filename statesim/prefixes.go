@@ -24,10 +24,11 @@ import (
 // correct from none.
 //
 // The zero value is ready for [Prefixes.Reset]; a Prefixes reset again and
-// again reuses its memory (its tables of what each step does to each
-// value among it), and the sequence numbers it gave are void after a
-// Reset. A Prefixes works in its judge's scratch state: neither may be
-// used by two goroutines at once.
+// again reuses its memory, tables of what each step does to each value
+// included, and the sequence numbers it gave are void after a Reset. The
+// tables point into the judge's space, which must not be reset while the
+// Prefixes is in use. A Prefixes works in its judge's scratch state:
+// neither may be used by two goroutines at once.
 type Prefixes struct {
 	j     *Judge
 	steps int
@@ -42,7 +43,7 @@ type Prefixes struct {
 	dead  []bool  // per sequence: a step of it does not resolve
 
 	tab    tables  // what each step does to each value, per part
-	stepAt []int32 // scratch of Reset
+	stepAt []int32 // scratch of Reset: per step, its table's number, or -1
 }
 
 // partTree is one part's tree of sequences of the steps acting on it.
@@ -50,7 +51,7 @@ type partTree struct {
 	vals  int              // the part's values in the space
 	words int              // words of a bit set over them
 	child []int32          // per node, per step: the node extended by it, 0 if not made yet
-	to    []int32          // per node, per value: the index in the judge's tables it goes to
+	to    []int32          // per node, per value: the index in the tables it goes to
 	hold  []uint64         // per node: the values it meets the wants from
 	count []int            // per node: how many
 	same  map[uint64]int32 // a hash of a node's map -> the last node made with it: sequences with the same effect share a node
@@ -63,7 +64,7 @@ func (px *Prefixes) Reset(j *Judge, steps []Action) {
 	px.j, px.steps = j, len(steps)
 	px.tab.reset(len(j.sp.Parts))
 	px.bad, px.st = px.bad[:0], px.st[:0]
-	steps32 := px.stepAt[:0] // per step: its table's number, or -1
+	stepAt := px.stepAt[:0]
 	for _, a := range steps {
 		i, err := resolve(j.f, a)
 		bad := err != nil || a.Op == Submit
@@ -71,10 +72,10 @@ func (px *Prefixes) Reset(j *Judge, steps []Action) {
 		if !bad && j.sp.PartOf[i] >= 0 {
 			k = px.step(j.sp.PartOf[i], i, a)
 		}
-		px.bad, steps32 = append(px.bad, bad), append(steps32, k)
+		px.bad, stepAt = append(px.bad, bad), append(stepAt, k)
 	}
-	px.stepAt = steps32
-	for _, k := range steps32 { // the tables made, none will move
+	px.stepAt = stepAt
+	for _, k := range stepAt { // the tables made, none will move
 		var st *stepTable
 		if k >= 0 {
 			st = &px.tab.steps[k]
@@ -163,12 +164,13 @@ func (px *Prefixes) extendPart(x, s int) int {
 	}
 	y := t.grow(px.steps)
 	to := t.to[y*t.vals : (y+1)*t.vals]
-	h := uint64(14695981039346656037) // FNV-1a over the map
+	h := uint64(14695981039346656037) // FNV-style, a word at a time
 	for v, u := range t.to[x*t.vals : (x+1)*t.vals] {
 		w := px.follow(st, u)
 		to[v] = w
 		h = (h ^ uint64(uint32(w))) * 1099511628211
 	}
+	h &= hashMask
 	z, ok := t.same[h]
 	for ok && z >= 0 && !slices.Equal(t.to[int(z)*t.vals:(int(z)+1)*t.vals], to) {
 		z = t.next[z]

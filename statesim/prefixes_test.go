@@ -13,11 +13,23 @@ import (
 // distinct steps on every built-in family and a form whose parts
 // conditions tie together, every order of the steps and Submit holds from
 // the same values of each part, in the same order, and from the same
-// random starts. One Prefixes is reset for every form,
-// as a pool would reuse it, half the time after the judge's tables grew
-// for other steps. Some step sets hold a step the form cannot resolve,
-// from which no order holds.
+// random starts. One Prefixes and one Space are reset for every form, as
+// plan_shuffle's pool reuses them (half the time the Prefixes was reset
+// on the same judge for other steps first), while the replay runs on a
+// space of its own. Some step sets hold a step the form cannot resolve,
+// from which no order holds. It runs twice: with the hashes that find
+// values and nodes, and with every hash the same, so that comparing them
+// alone must tell values and nodes apart.
 func TestPrefixesSameAnswers(t *testing.T) {
+	t.Run("hashes", checkPrefixes)
+	t.Run("every hash colliding", func(t *testing.T) {
+		defer func(m uint64) { hashMask = m }(hashMask)
+		hashMask = 0
+		checkPrefixes(t)
+	})
+}
+
+func checkPrefixes(t *testing.T) {
 	rng := rand.New(rand.NewPCG(9, 9))
 	var fs []forms.Form
 	for _, fam := range forms.Builtins() {
@@ -28,7 +40,7 @@ func TestPrefixesSameAnswers(t *testing.T) {
 	for range 6 {
 		fs = append(fs, *conditionalForm())
 	}
-	px := new(Prefixes)
+	px, reused := new(Prefixes), new(Space)
 	compared, empty := 0, 0
 	for n, f := range fs {
 		vocab := Vocabulary(&f)
@@ -53,9 +65,10 @@ func TestPrefixesSameAnswers(t *testing.T) {
 		g := Goal{Wants: wants}
 		sp := NewSpace(&f, &g)
 		plain := NewJudge(&f, sp, g, [][]Action{nil})
-		j := NewJudge(&f, sp, g, nil)
+		reused.Reset(&f, &g)
+		j := NewJudge(&f, reused, g, nil)
 		if n%2 == 0 {
-			// A judge whose tables other steps have grown first.
+			// The Prefixes reset on this judge for other steps first.
 			px.Reset(j, steps[len(steps)-1:])
 			px.Extend(px.Root(), 0)
 		}

@@ -11,7 +11,7 @@ import (
 // checked box, a slider at another position, a selected radio button, or a
 // text box pre-filled with one of f.TextValues. Everything comes from rng.
 func RandomState(f *forms.Form, rng *rand.Rand, p float64) State {
-	return AppendRandomState(nil, f, rng, p)
+	return AppendRandomState(make(State, 0, len(f.Elements)), f, rng, p)
 }
 
 // AppendRandomState appends to dst the state RandomState draws (the same

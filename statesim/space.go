@@ -12,12 +12,13 @@ import (
 // enables. Every combination of the parts' values is a state of the space, and
 // a plan's effect on one part depends only on that part's start value, so
 // questions about every state of the space are answered part by part.
+// NewSpace makes one; Reset makes another in the memory of the last.
 type Space struct {
 	Parts  [][]int   // the element indices of each part
 	PartOf []int     // the part of each element; -1 for the Submit button
 	Values [][]State // per part, its start values: one Value per member
 
-	mem spaceMemory // kept for Reset
+	mem spaceMemory // what Reset reuses
 }
 
 // Contains reports whether s is a state of the space.

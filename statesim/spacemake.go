@@ -1,6 +1,7 @@
 package statesim
 
 import (
+	"fmt"
 	"slices"
 
 	"github.com/formplan/formplan/forms"
@@ -20,7 +21,9 @@ func NewSpace(f *forms.Form, g *Goal, extra ...State) *Space {
 
 // Reset makes sp the space NewSpace(f, g, extra...) returns, reusing the
 // memory sp holds: for a caller that makes many spaces in turn. The parts
-// and values sp had before are void.
+// and values sp had before are void, and with them what was made from
+// them: values Missing returned, judges and Prefixes on sp. A copy of a
+// Space shares its memory.
 func (sp *Space) Reset(f *forms.Form, g *Goal, extra ...State) {
 	m := &sp.mem
 	m.flat, m.ints = m.flat[:0], m.ints[:0]
@@ -32,7 +35,11 @@ func (sp *Space) Reset(f *forms.Form, g *Goal, extra ...State) {
 		case e.Kind == forms.Radio && f.First(e.Group) < i:
 			// Joined to the part of its group's first element, which
 			// lists it already.
-			sp.PartOf = append(sp.PartOf, sp.PartOf[f.First(e.Group)])
+			p := sp.PartOf[f.First(e.Group)]
+			if p < 0 {
+				panic(fmt.Sprintf("statesim: radio button %d is in the group of the Submit button", i))
+			}
+			sp.PartOf = append(sp.PartOf, p)
 		default:
 			// A part of its own, with the radio buttons of its group
 			// after it when it is the group's first element.
