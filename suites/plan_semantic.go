@@ -86,7 +86,7 @@ func drawPlanSemantic(c *cell, rng *rand.Rand) (Question, error) {
 	}
 	var start statesim.State
 	var plan []statesim.Action
-	draw := func() (candidate, bool) { // in memory collect copies from
+	draw := func() (candidate, bool) { // in memory reused: collect copies what it keeps
 		start = statesim.AppendRandomState(start[:0], &f, rng, 0.5)
 		for _, k := range free {
 			statesim.ApplyAt(&f, start, at[k], directStep(&f, at[k], g.Wants[k]))

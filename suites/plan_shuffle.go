@@ -131,6 +131,7 @@ type orderScratch struct {
 	cur, vals []int // the order drawn, as indices into items; its start's value per part
 }
 
+// orderPool holds one orderScratch per worker, more or less.
 var orderPool = sync.Pool{New: func() any { return new(orderScratch) }}
 
 // drawOrders draws candidates for the orders of items (distinct steps
@@ -141,10 +142,11 @@ var orderPool = sync.Pool{New: func() any { return new(orderScratch) }}
 // and it is kept when no order kept before completes the task from its
 // start and it completes the task from no start kept before. Which starts
 // an order completes the task from depends only on the steps before its
-// Submit, looked up in the tree of such sequences. It returns errRetry when it holds fewer than n. The kept
-// set is checked again by running every plan from every start; a
-// disagreement is a bug in the tree, returned as an error that stops the
-// run rather than a question built on it.
+// Submit, looked up in the tree of such sequences. It returns errRetry
+// when it holds fewer than n. The kept set is checked again by running
+// every plan from every start; a disagreement is a bug in the tree,
+// returned as an error that stops the run rather than a question built on
+// it.
 func drawOrders(sc *orderScratch, f *forms.Form, g statesim.Goal, items []statesim.Action, n int, rng *rand.Rand) ([]candidate, error) {
 	space, px := &sc.space, &sc.px
 	px.Reset(statesim.NewJudge(f, space, g, nil), items[:len(items)-1])
