@@ -48,15 +48,20 @@ func (sp *Space) Put(s State, p int, v State) {
 // Missing returns the values of element i's part in which element i does
 // not hold want (the values themselves, not copies).
 func (sp *Space) Missing(i int, want Value) []State {
+	return sp.AppendMissing(nil, i, want)
+}
+
+// AppendMissing appends the values Missing returns to dst and returns the
+// extended slice.
+func (sp *Space) AppendMissing(dst []State, i int, want Value) []State {
 	p := sp.PartOf[i]
 	x := slices.Index(sp.Parts[p], i)
-	var out []State
 	for _, v := range sp.Values[p] {
 		if v[x] != want {
-			out = append(out, v)
+			dst = append(dst, v)
 		}
 	}
-	return out
+	return dst
 }
 
 // Judge answers, over every state of a space at once, which of a set of

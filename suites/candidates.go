@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"strconv"
+	"sync"
 
 	"github.com/formplan/formplan/forms"
 	"github.com/formplan/formplan/statesim"
@@ -16,6 +17,11 @@ import (
 // set was found. The text shows only the set of options (in an order that
 // does not depend on which is pictured), so whatever a reader of the text
 // alone does, each option is the answer with probability 1/N.
+
+// spacePool keeps spaces of starts for builders that make one per draw
+// and keep nothing of it: the values they take from it are copied into
+// states of their own (Space.Put).
+var spacePool = sync.Pool{New: func() any { return new(statesim.Space) }}
 
 // candidate is a start state and the option made for it.
 type candidate struct {

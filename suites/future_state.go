@@ -151,14 +151,17 @@ func drawFutureState(c *cell, rng *rand.Rand) (Question, error) {
 		return Question{}, errRetry
 	}
 	plans := [][]statesim.Action{withSubmit(a), withSubmit(b)}
-	sj := statesim.NewJudge(&f, statesim.NewSpace(&f, nil), statesim.Goal{}, plans)
+	space := spacePool.Get().(*statesim.Space)
+	defer spacePool.Put(space)
+	space.Reset(&f, nil)
+	sj := statesim.NewJudge(&f, space, statesim.Goal{}, plans)
 	if same, differ := sj.Verdicts(); !same || !differ {
 		return Question{}, errRetry // the verdict would not depend on the start
 	}
-	var agree, differ statesim.State
+	var agree, differ, s statesim.State
 	fa, fb := make(statesim.State, len(f.Elements)), make(statesim.State, len(f.Elements))
 	for try := 0; try < 64 && (agree == nil || differ == nil); try++ {
-		s := statesim.RandomState(&f, rng, 0.5)
+		s = statesim.AppendRandomState(s[:0], &f, rng, 0.5) // copied when kept
 		outA, errA := statesim.RunTo(&f, s, plans[0], fa)
 		outB, errB := statesim.RunTo(&f, s, plans[1], fb)
 		if errA != nil || errB != nil {
@@ -166,9 +169,9 @@ func drawFutureState(c *cell, rng *rand.Rand) (Question, error) {
 		}
 		switch {
 		case outA.Final.Equal(outB.Final) && agree == nil:
-			agree = s
+			agree = s.Clone()
 		case !outA.Final.Equal(outB.Final) && differ == nil:
-			differ = s
+			differ = s.Clone()
 		}
 	}
 	if agree == nil || differ == nil {

@@ -78,7 +78,9 @@ func drawPlanSemantic(c *cell, rng *rand.Rand) (Question, error) {
 	}
 	free := perm[c.h-1:]
 	pos := rng.IntN(c.h)
-	space := statesim.NewSpace(&f, &g)
+	space := spacePool.Get().(*statesim.Space)
+	defer spacePool.Put(space)
+	space.Reset(&f, &g)
 	j := newJudge(&f, g)
 	wrongs := make([][]statesim.State, len(g.Wants)) // per free want: the values of its part that miss it
 	for _, k := range free {

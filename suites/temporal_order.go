@@ -58,7 +58,9 @@ func drawTemporalOrder(c *cell, rng *rand.Rand) (Question, error) {
 	}
 	// Start from the goal with a random number (horizon or more) of its
 	// wants given wrong values.
-	space := statesim.NewSpace(&f, &g)
+	space := spacePool.Get().(*statesim.Space)
+	defer spacePool.Put(space)
+	space.Reset(&f, &g)
 	start := statesim.RandomState(&f, rng, 0.3)
 	at := g.Indices(&f)
 	for k, w := range g.Wants {
@@ -69,8 +71,9 @@ func drawTemporalOrder(c *cell, rng *rand.Rand) (Question, error) {
 	if !paper {
 		wrongs += rng.IntN(len(g.Wants) - c.h + 1)
 	}
+	var wrong []statesim.State
 	for _, k := range perm[:wrongs] {
-		wrong := space.Missing(at[k], g.Wants[k].Value)
+		wrong = space.AppendMissing(wrong[:0], at[k], g.Wants[k].Value)
 		space.Put(start, space.PartOf[at[k]], wrong[rng.IntN(len(wrong))])
 	}
 	gold := recoveryPlan(&f, start, g, rng)
