@@ -3,8 +3,10 @@ package statesim
 import (
 	"errors"
 	"fmt"
+	"iter"
 	"math/bits"
 	"math/rand/v2"
+	"slices"
 	"sort"
 
 	"github.com/formplan/formplan/forms"
@@ -18,29 +20,49 @@ import (
 //   - each radio button: Select;
 //   - each text box: Clear, then Type and Enter of every value of f.TextValues.
 func Vocabulary(f *forms.Form) []Action {
-	var out []Action
-	for i, e := range f.Elements {
-		ref := f.RefOf(i)
-		switch e.Kind {
-		case forms.Checkbox:
-			out = append(out, Action{Op: Check, Target: ref}, Action{Op: Uncheck, Target: ref}, Action{Op: Click, Target: ref})
-		case forms.Slider:
-			for v := e.Min; v <= e.Max; v += e.Step {
-				out = append(out, Action{Op: Set, Target: ref, N: v})
-			}
-			for k := e.Step; k <= e.Max-e.Min; k += e.Step {
-				out = append(out, Action{Op: Move, Target: ref, N: k}, Action{Op: Move, Target: ref, N: -k})
-			}
-		case forms.Radio:
-			out = append(out, Action{Op: Select, Target: ref})
-		case forms.TextBox:
-			out = append(out, Action{Op: Clear, Target: ref})
-			for _, v := range f.TextValues {
-				out = append(out, Action{Op: Type, Target: ref, Text: v}, Action{Op: Enter, Target: ref, Text: v})
+	return slices.Collect(Actions(f))
+}
+
+// Actions yields the actions of Vocabulary(f), in its order, without
+// making the list: for a caller that looks at each once.
+func Actions(f *forms.Form) iter.Seq[Action] {
+	return func(yield func(Action) bool) {
+		for i, e := range f.Elements {
+			ref := f.RefOf(i)
+			switch e.Kind {
+			case forms.Checkbox:
+				for _, op := range [...]Op{Check, Uncheck, Click} {
+					if !yield(Action{Op: op, Target: ref}) {
+						return
+					}
+				}
+			case forms.Slider:
+				for v := e.Min; v <= e.Max; v += e.Step {
+					if !yield(Action{Op: Set, Target: ref, N: v}) {
+						return
+					}
+				}
+				for k := e.Step; k <= e.Max-e.Min; k += e.Step {
+					if !yield(Action{Op: Move, Target: ref, N: k}) || !yield(Action{Op: Move, Target: ref, N: -k}) {
+						return
+					}
+				}
+			case forms.Radio:
+				if !yield(Action{Op: Select, Target: ref}) {
+					return
+				}
+			case forms.TextBox:
+				if !yield(Action{Op: Clear, Target: ref}) {
+					return
+				}
+				for _, v := range f.TextValues {
+					if !yield(Action{Op: Type, Target: ref, Text: v}) || !yield(Action{Op: Enter, Target: ref, Text: v}) {
+						return
+					}
+				}
 			}
 		}
 	}
-	return out
 }
 
 // ErrTooMany is returned when plan counts would overflow 64 bits or a search

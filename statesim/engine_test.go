@@ -386,3 +386,29 @@ func enableAll(f *forms.Form, wants []Want) []Want {
 	}
 	return wants
 }
+
+// TestActions checks that Actions yields Vocabulary's actions in its
+// order, on every built-in family, and stops where the loop over it
+// breaks, at every length.
+func TestActions(t *testing.T) {
+	rng := rand.New(rand.NewPCG(2, 7))
+	for _, fam := range forms.Builtins() {
+		f := fam.NewForm(rng)
+		vocab := Vocabulary(&f)
+		if len(vocab) == 0 {
+			t.Fatalf("%s: no actions", fam.Name)
+		}
+		for stop := range len(vocab) + 1 {
+			var got []Action
+			for a := range Actions(&f) {
+				if len(got) == stop {
+					break
+				}
+				got = append(got, a)
+			}
+			if !slices.Equal(got, vocab[:stop]) {
+				t.Fatalf("%s, stopping after %d: %v, want %v", fam.Name, stop, got, vocab[:stop])
+			}
+		}
+	}
+}

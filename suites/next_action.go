@@ -77,7 +77,7 @@ func drawNextAction(c *cell, rng *rand.Rand) (Question, error) {
 func Lenient(f *forms.Form, s statesim.State, g statesim.Goal) []statesim.Action {
 	begins := beginsFrom(f, s, g) // the vocabulary has no Submit
 	var out []statesim.Action
-	for _, a := range statesim.Vocabulary(f) {
+	for a := range statesim.Actions(f) {
 		if begins(a) {
 			out = append(out, a)
 		}
