@@ -157,6 +157,7 @@ func Errors(f *forms.Form, s statesim.State, g statesim.Goal, n int, rng *rand.R
 // is ready for use.
 type Mistakes struct {
 	out  []Error
+	enc  []Error // a mistake on a disabled element with its steps
 	s, t statesim.State
 	at   []int
 }
@@ -200,7 +201,8 @@ func (m *Mistakes) Make(f *forms.Form, s statesim.State, g statesim.Goal, n int,
 		if e.EnabledBy != nil && !statesim.Enabled(f, s, i) {
 			// A mistake on a disabled element happened while it was
 			// enabled: what enabled it is set first, and may be set back.
-			ers = enclose(f, s, i, er, rng)
+			ers = appendEnclosed(m.enc[:0], f, s, i, er, rng)
+			m.enc = ers
 			for _, x := range ers {
 				statesim.ApplyInPlace(f, t, x.Action) // names an element of f with an operation that fits it
 			}
@@ -226,12 +228,13 @@ func (m *Mistakes) Make(f *forms.Form, s statesim.State, g statesim.Goal, n int,
 	return out, s
 }
 
-// enclose returns the mistake er on element i, disabled in s, between the
-// action that enables i (a click on its box, a click on its radio button,
-// the slider moved up to the threshold) and, half the time, the action that
-// disables it again (the box clicked again, another radio button of the
-// group, the slider set back).
-func enclose(f *forms.Form, s statesim.State, i int, er Error, rng *rand.Rand) []Error {
+// appendEnclosed appends to dst the mistake er on element i, disabled in
+// s, between the action that enables i (a click on its box, a click on its
+// radio button, the slider moved up to the threshold) and, half the time,
+// the action that disables it again (the box clicked again, another radio
+// button of the group, the slider set back), and returns the extended
+// slice.
+func appendEnclosed(dst []Error, f *forms.Form, s statesim.State, i int, er Error, rng *rand.Rand) []Error {
 	k := f.Elements[i].EnabledBy.Element
 	en := &f.Elements[k]
 	ref := f.RefOf(k)
@@ -242,24 +245,34 @@ func enclose(f *forms.Form, s statesim.State, i int, er Error, rng *rand.Rand) [
 		off = Error{Disabling, on.Action}
 	case forms.Radio:
 		on = Error{Enabling, statesim.Action{Op: statesim.Select, Target: ref}}
-		var others []int
-		for _, m := range f.Members(en.Group) {
-			if m != k {
-				others = append(others, m)
+		other := func(m int) bool { return m != k && f.Elements[m].Group == en.Group } // the group's other members
+		n := 0
+		for m := range f.Elements {
+			if other(m) {
+				n++
 			}
 		}
-		if len(others) == 0 {
-			return []Error{on, er}
+		if n == 0 {
+			return append(dst, on, er)
 		}
-		off = Error{Disabling, statesim.Action{Op: statesim.Select, Target: f.RefOf(others[rng.IntN(len(others))])}}
+		pick := rng.IntN(n)
+		for m := range f.Elements {
+			if other(m) {
+				if pick == 0 {
+					off = Error{Disabling, statesim.Action{Op: statesim.Select, Target: f.RefOf(m)}}
+					break
+				}
+				pick--
+			}
+		}
 	case forms.Slider:
 		on = Error{Enabling, statesim.Action{Op: statesim.Set, Target: ref, N: statesim.EnablingValue(f, i, s[k]).N}}
 		off = Error{Disabling, statesim.Action{Op: statesim.Set, Target: ref, N: s[k].N}}
 	}
 	if rng.IntN(2) == 0 {
-		return []Error{on, er}
+		return append(dst, on, er)
 	}
-	return []Error{on, er, off}
+	return append(dst, on, er, off)
 }
 
 // wantedText returns the text g wants in the text box ref, or "".
