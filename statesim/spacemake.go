@@ -22,7 +22,8 @@ func NewSpace(f *forms.Form, g *Goal, extra ...State) *Space {
 // Reset makes sp the space NewSpace(f, g, extra...) returns, reusing the
 // memory sp holds: for a caller that makes many spaces in turn. The parts
 // and values sp had before are void, and with them what was made from
-// them: values Missing returned, judges and Prefixes on sp. A copy of a
+// them: values Missing returned or AppendMissing appended, judges and
+// Prefixes on sp. A copy of a
 // Space shares its memory.
 func (sp *Space) Reset(f *forms.Form, g *Goal, extra ...State) {
 	m := &sp.mem

@@ -19,8 +19,8 @@ import (
 // alone does, each option is the answer with probability 1/N.
 
 // spacePool keeps spaces of starts for builders that make one per draw
-// and keep nothing of it: the values they take from it are copied into
-// states of their own (Space.Put).
+// and keep nothing of it past the call: values they take from it are
+// copied into states of their own (Space.Put).
 var spacePool = sync.Pool{New: func() any { return new(statesim.Space) }}
 
 // candidate is a start state and the option made for it.
