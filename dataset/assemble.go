@@ -99,13 +99,12 @@ func (a *assembler) addGroup(base int64, tail []byte) error {
 		c.OffsetIndexOffset = a.offIdx + int64(at)
 		c.OffsetIndexLength = int32(a.enc.Len() - at)
 	}
-	offIdx := bytes.Clone(a.enc.Bytes())
+	mid := a.enc.Len() // the offset indexes, then the row group's entry
 
 	if err := moveGroup(rg, delta); err != nil {
 		return err
 	}
 	rg.Ordinal = int16(a.groups)
-	a.enc.Reset()
 	if err := e.Encode(rg); err != nil {
 		return fmt.Errorf("row group: %w", err)
 	}
@@ -117,13 +116,14 @@ func (a *assembler) addGroup(base int64, tail []byte) error {
 		a.head = *md
 		a.head.RowGroups = nil
 	}
-	if err := a.spill.add([numParts][]byte{colIdx, offIdx, a.enc.Bytes()}); err != nil {
+	enc := a.enc.Bytes()
+	if err := a.spill.add([numParts][]byte{colIdx, enc[:mid], enc[mid:]}); err != nil {
 		return err
 	}
 	a.groups++
 	a.rows += rg.NumRows
 	a.colIdx += int64(len(colIdx))
-	a.offIdx += int64(len(offIdx))
+	a.offIdx += int64(mid)
 	return nil
 }
 

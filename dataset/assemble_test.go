@@ -17,10 +17,7 @@ import (
 // groups, and must still write.
 func referenceFile(t *testing.T, opts Options, rows []Row) []byte {
 	t.Helper()
-	groupRows := opts.RowGroupRows
-	if groupRows == 0 {
-		groupRows = DefaultRowGroupRows
-	}
+	groupRows := opts.groupRows()
 	options, err := writerOptions(groupRows, opts.Metadata)
 	if err != nil {
 		t.Fatal(err)

@@ -3,17 +3,15 @@ package dataset
 import (
 	"bytes"
 	"encoding/json"
-	"flag"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/formplan/formplan/internal/golden"
+
 	"github.com/parquet-go/parquet-go"
 	"github.com/parquet-go/parquet-go/format"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files in testdata")
 
 // TestFeaturesGolden pins the exact "huggingface" metadata. After a
 // deliberate change, run go test ./dataset/ -run FeaturesGolden -update
@@ -24,19 +22,7 @@ func TestFeaturesGolden(t *testing.T) {
 		t.Fatalf("metadata is not JSON: %v\n%s", err, huggingFaceMetadata())
 	}
 	got.WriteByte('\n')
-	golden := filepath.Join("testdata", "huggingface.golden.json")
-	if *update {
-		if err := os.WriteFile(golden, got.Bytes(), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(golden)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(got.Bytes(), want) {
-		t.Errorf("metadata differs from %s (rerun with -update if intended):\n%s", golden, got.Bytes())
-	}
+	golden.Check(t, filepath.Join("testdata", "huggingface.golden.json"), got.Bytes())
 }
 
 // TestFeaturesMatchSchema checks that the features describe exactly the

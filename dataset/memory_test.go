@@ -111,17 +111,8 @@ func benchmarkWrite(b *testing.B, imageSize int) {
 	b.ResetTimer()
 	for done := 0; done < b.N; {
 		path := filepath.Join(dir, "test-00000-of-00001.parquet")
-		w, err := Create(path, Options{})
-		if err != nil {
-			b.Fatal(err)
-		}
 		n := min(len(rows), b.N-done)
-		if err := w.Write(rows[:n]...); err != nil {
-			b.Fatal(err)
-		}
-		if err := w.Close(); err != nil {
-			b.Fatal(err)
-		}
+		writeFile(b, path, Options{}, rows[:n]...)
 		info, err := os.Stat(path)
 		if err != nil {
 			b.Fatal(err)

@@ -21,6 +21,15 @@ var blobColumns = [][]string{
 	{"boxes"},
 }
 
+// groupRows is the rows per row group opts asks for: RowGroupRows, or
+// DefaultRowGroupRows when it is zero.
+func (opts Options) groupRows() int {
+	if opts.RowGroupRows == 0 {
+		return DefaultRowGroupRows
+	}
+	return opts.RowGroupRows
+}
+
 // writerOptions are the options of parquet-go's writer for a file of
 // groupRows rows per row group with the extra metadata meta. The bytes of
 // a file are those parquet-go writes with them.

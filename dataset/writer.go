@@ -91,11 +91,7 @@ func Create(path string, opts Options) (*Writer, error) {
 	if _, ok := opts.Metadata[MetadataKey]; ok {
 		return nil, fmt.Errorf("dataset: create %s: metadata key %q is reserved", path, MetadataKey)
 	}
-	groupRows := opts.RowGroupRows
-	if groupRows == 0 {
-		groupRows = DefaultRowGroupRows
-	}
-
+	groupRows := opts.groupRows()
 	options, err := writerOptions(groupRows, opts.Metadata)
 	if err != nil {
 		return nil, err

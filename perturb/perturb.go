@@ -156,10 +156,11 @@ func Errors(f *forms.Form, s statesim.State, g statesim.Goal, n int, rng *rand.R
 // caller that makes many sets of mistakes and keeps few. The zero value
 // is ready for use.
 type Mistakes struct {
-	out  []Error
-	enc  []Error // a mistake on a disabled element with its steps
-	s, t statesim.State
-	at   []int
+	out     []Error
+	enc     []Error // a mistake on a disabled element with its steps
+	members []int   // a radio group's members
+	s, t    statesim.State
+	at      []int
 }
 
 // Make is [Errors] in m's memory: the mistakes and the state it returns
@@ -201,7 +202,7 @@ func (m *Mistakes) Make(f *forms.Form, s statesim.State, g statesim.Goal, n int,
 		if e.EnabledBy != nil && !statesim.Enabled(f, s, i) {
 			// A mistake on a disabled element happened while it was
 			// enabled: what enabled it is set first, and may be set back.
-			ers = appendEnclosed(m.enc[:0], f, s, i, er, rng)
+			ers = appendEnclosed(m.enc[:0], &m.members, f, s, i, er, rng)
 			m.enc = ers
 			for _, x := range ers {
 				statesim.ApplyInPlace(f, t, x.Action) // names an element of f with an operation that fits it
@@ -233,8 +234,8 @@ func (m *Mistakes) Make(f *forms.Form, s statesim.State, g statesim.Goal, n int,
 // radio button, the slider moved up to the threshold) and, half the time,
 // the action that disables it again (the box clicked again, another radio
 // button of the group, the slider set back), and returns the extended
-// slice.
-func appendEnclosed(dst []Error, f *forms.Form, s statesim.State, i int, er Error, rng *rand.Rand) []Error {
+// slice. It lists a radio group's members in *members' memory.
+func appendEnclosed(dst []Error, members *[]int, f *forms.Form, s statesim.State, i int, er Error, rng *rand.Rand) []Error {
 	k := f.Elements[i].EnabledBy.Element
 	en := &f.Elements[k]
 	ref := f.RefOf(k)
@@ -245,26 +246,18 @@ func appendEnclosed(dst []Error, f *forms.Form, s statesim.State, i int, er Erro
 		off = Error{Disabling, on.Action}
 	case forms.Radio:
 		on = Error{Enabling, statesim.Action{Op: statesim.Select, Target: ref}}
-		other := func(m int) bool { return m != k && f.Elements[m].Group == en.Group } // the group's other members
-		n := 0
-		for m := range f.Elements {
-			if other(m) {
-				n++
+		all := f.AppendMembers((*members)[:0], en.Group)
+		others := all[:0] // all but k, in place
+		for _, m := range all {
+			if m != k {
+				others = append(others, m)
 			}
 		}
-		if n == 0 {
+		*members = all
+		if len(others) == 0 {
 			return append(dst, on, er)
 		}
-		pick := rng.IntN(n)
-		for m := range f.Elements {
-			if other(m) {
-				if pick == 0 {
-					off = Error{Disabling, statesim.Action{Op: statesim.Select, Target: f.RefOf(m)}}
-					break
-				}
-				pick--
-			}
-		}
+		off = Error{Disabling, statesim.Action{Op: statesim.Select, Target: f.RefOf(others[rng.IntN(len(others))])}}
 	case forms.Slider:
 		on = Error{Enabling, statesim.Action{Op: statesim.Set, Target: ref, N: statesim.EnablingValue(f, i, s[k]).N}}
 		off = Error{Disabling, statesim.Action{Op: statesim.Set, Target: ref, N: s[k].N}}

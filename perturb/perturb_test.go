@@ -136,15 +136,15 @@ func TestMistakesAsErrors(t *testing.T) {
 			Goal(&fam, &f, b)
 			s := statesim.RandomState(&f, a, 0.3)
 			statesim.RandomState(&f, b, 0.3)
-			if last != nil && len(last) == len(s) && a.IntN(2) == 0 {
+			if last != nil && len(last) == len(s) {
 				b.IntN(2)
-				s = last // a state Make returned, which Make may overwrite
-			} else if last != nil && len(last) == len(s) {
-				b.IntN(2)
+				if a.IntN(2) == 0 {
+					s = last // a state Make returned, which Make may overwrite
+				}
 			}
 			n := 1 + a.IntN(3)
 			b.IntN(3)
-			wantErrs, wantState := Errors(&f, s.Clone(), g, n, b)
+			wantErrs, wantState := Errors(&f, s, g, n, b) // before Make overwrites s
 			gotErrs, gotState := m.Make(&f, s, g, n, a)
 			last = gotState
 			if len(gotErrs) != len(wantErrs) || !gotState.Equal(wantState) {

@@ -1,5 +1,11 @@
 package statesim
 
+import (
+	"math/rand/v2"
+
+	"github.com/formplan/formplan/forms"
+)
+
 // appendHolding appends to dst the values of part p from which plan k of
 // judge j meets every want on that part (the values themselves, not
 // copies) and returns the extended slice. It replays the plan from each
@@ -11,4 +17,19 @@ func appendHolding(j *Judge, dst []State, k, p int) []State {
 		}
 	}
 	return dst
+}
+
+// sampleForms returns perFamily forms of every built-in family, drawn from
+// rng, then conditional copies of conditionalForm.
+func sampleForms(rng *rand.Rand, perFamily, conditional int) []forms.Form {
+	var fs []forms.Form
+	for _, fam := range forms.Builtins() {
+		for range perFamily {
+			fs = append(fs, fam.NewForm(rng))
+		}
+	}
+	for range conditional {
+		fs = append(fs, *conditionalForm())
+	}
+	return fs
 }

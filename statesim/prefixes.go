@@ -42,8 +42,7 @@ type Prefixes struct {
 	node  []int32 // per part: the node of the part's tree
 	dead  []bool  // per sequence: a step of it does not resolve
 
-	tab    tables  // what each step does to each value, per part
-	stepAt []int32 // scratch of Reset: per step, its table's number, or -1
+	tab tables // what each step does to each value, per part
 }
 
 // partTree is one part's tree of sequences of the steps acting on it.
@@ -63,27 +62,20 @@ type partTree struct {
 func (px *Prefixes) Reset(j *Judge, steps []Action) {
 	px.j, px.steps = j, len(steps)
 	px.tab.reset(len(j.sp.Parts))
+	// Room for a table per step, so that the tables do not move.
+	px.tab.steps = slices.Grow(px.tab.steps, len(steps))
 	px.bad, px.st = px.bad[:0], px.st[:0]
-	stepAt := px.stepAt[:0]
 	for _, a := range steps {
 		i, err := resolve(j.f, a)
 		bad := err != nil || a.Op == Submit
-		k := int32(-1)
-		if !bad && j.sp.PartOf[i] >= 0 {
-			k = px.step(j.sp.PartOf[i], i, a)
-		}
-		px.bad, stepAt = append(px.bad, bad), append(stepAt, k)
-	}
-	px.stepAt = stepAt
-	for _, k := range stepAt { // the tables made, none will move
 		var st *stepTable
-		if k >= 0 {
-			st = &px.tab.steps[k]
+		if !bad && j.sp.PartOf[i] >= 0 {
+			st = &px.tab.steps[px.step(j.sp.PartOf[i], i, a)]
 		}
-		px.st = append(px.st, st)
+		px.bad, px.st = append(px.bad, bad), append(px.st, st)
 	}
-	if cap(px.parts) < len(j.sp.Parts) {
-		px.parts = make([]partTree, len(j.sp.Parts))
+	for len(px.parts) < len(j.sp.Parts) {
+		px.parts = extend(px.parts)
 	}
 	px.parts = px.parts[:len(j.sp.Parts)]
 	for p := range px.parts {
@@ -99,7 +91,7 @@ func (px *Prefixes) Reset(j *Judge, steps []Action) {
 		for v := range t.vals {
 			t.to[v] = int32(v) // the space's values come first in the tables
 		}
-		t.fill(0, px.part(p))
+		t.fill(0, px.start(p))
 	}
 	px.child, px.node, px.dead = px.child[:0], px.node[:0], px.dead[:0]
 	px.child = append(px.child, make([]int32, px.steps)...)
@@ -118,10 +110,10 @@ func (t *partTree) grow(steps int) int {
 	return x
 }
 
-// fill sets node x's bit set and count from its map.
+// fill sets node x's bit set, all zero as grow made it, and its count
+// from its map.
 func (t *partTree) fill(x int, pt *partTable) {
 	hold := t.hold[x*t.words : (x+1)*t.words]
-	clear(hold)
 	n := 0
 	for v, u := range t.to[x*t.vals : (x+1)*t.vals] {
 		if pt.meets[u] {

@@ -31,15 +31,7 @@ func TestPrefixesSameAnswers(t *testing.T) {
 
 func checkPrefixes(t *testing.T) {
 	rng := rand.New(rand.NewPCG(9, 9))
-	var fs []forms.Form
-	for _, fam := range forms.Builtins() {
-		for range 12 {
-			fs = append(fs, fam.NewForm(rng))
-		}
-	}
-	for range 6 {
-		fs = append(fs, *conditionalForm())
-	}
+	fs := sampleForms(rng, 12, 6)
 	px, reused := new(Prefixes), new(Space)
 	compared, empty := 0, 0
 	for n, f := range fs {

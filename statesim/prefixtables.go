@@ -24,11 +24,7 @@ type tables struct {
 // reset empties the tables for a space of np parts, keeping their memory.
 func (t *tables) reset(np int) {
 	for len(t.parts) < np {
-		if len(t.parts) < cap(t.parts) {
-			t.parts = t.parts[:len(t.parts)+1] // a table used before
-		} else {
-			t.parts = append(t.parts, partTable{})
-		}
+		t.parts = extend(t.parts)
 	}
 	t.parts = t.parts[:np]
 	for p := range t.parts {
@@ -36,11 +32,8 @@ func (t *tables) reset(np int) {
 		if pt.index == nil {
 			pt.index = map[uint64]int32{}
 		}
-		pt.vals, pt.meets, pt.next, pt.started = pt.vals[:0], pt.meets[:0], pt.next[:0], false
+		pt.vals, pt.meets, pt.next = pt.vals[:0], pt.meets[:0], pt.next[:0]
 		clear(pt.index)
-	}
-	for k := range t.steps {
-		t.steps[k].to = t.steps[k].to[:0]
 	}
 	t.steps = t.steps[:0]
 	if t.index == nil {
@@ -63,11 +56,10 @@ func (t *tables) keep(v State) State {
 
 // partTable is what the tables know of one part.
 type partTable struct {
-	vals    []State          // the space's values of the part, then those steps led to
-	index   map[uint64]int32 // a hash of a value's key -> the last value in vals with it
-	next    []int32          // per value in vals: the value before it with the same hash, or -1
-	meets   []bool           // per value in vals: it meets the wants on the part
-	started bool             // the space's values are in
+	vals  []State          // the space's values of the part, then those steps led to
+	index map[uint64]int32 // a hash of a value's key -> the last value in vals with it
+	next  []int32          // per value in vals: the value before it with the same hash, or -1
+	meets []bool           // per value in vals: it meets the wants on the part
 }
 
 // keySeed seeds the hashes of values' keys. A hash only narrows the
@@ -105,14 +97,11 @@ type stepTable struct {
 	to   []int32
 }
 
-// part returns the table of part p, started on first use.
-func (px *Prefixes) part(p int) *partTable {
+// start fills the table of part p with the space's values and returns it.
+func (px *Prefixes) start(p int) *partTable {
 	pt := &px.tab.parts[p]
-	if !pt.started {
-		pt.started = true
-		for _, v := range px.j.sp.Values[p] {
-			px.add(p, pt, v)
-		}
+	for _, v := range px.j.sp.Values[p] {
+		px.add(p, pt, v)
 	}
 	return pt
 }
@@ -130,13 +119,8 @@ func (px *Prefixes) add(p int, pt *partTable, v State) int32 {
 	}
 	pt.next = append(pt.next, before)
 	pt.index[h] = x
-	meets := true
-	for y, w := range j.g.Wants {
-		if i := j.wantAt[y]; i < 0 || j.sp.PartOf[i] == p && v[slices.Index(j.sp.Parts[p], i)] != w.Value {
-			meets = false
-		}
-	}
-	pt.meets = append(pt.meets, meets)
+	j.sp.Put(j.tmp, p, v)
+	pt.meets = append(pt.meets, j.meets(p, j.tmp))
 	return x
 }
 
@@ -149,13 +133,8 @@ func (px *Prefixes) step(p, i int, a Action) int32 {
 	if !ok {
 		k = int32(len(t.steps))
 		t.index[key] = k
-		if len(t.steps) < cap(t.steps) {
-			t.steps = t.steps[:k+1]
-			to := t.steps[k].to[:0]
-			t.steps[k] = stepTable{p: p, i: i, a: a, to: to}
-		} else {
-			t.steps = append(t.steps, stepTable{p: p, i: i, a: a})
-		}
+		t.steps = extend(t.steps)
+		t.steps[k] = stepTable{p: p, i: i, a: a, to: t.steps[k].to[:0]}
 	}
 	return k
 }

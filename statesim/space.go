@@ -124,7 +124,12 @@ func (j *Judge) holds(k, p int, v State) bool {
 	if !j.ok[k] {
 		return false
 	}
-	s := j.replay(k, p, v)
+	return j.meets(p, j.replay(k, p, v))
+}
+
+// meets reports whether state s meets every want on part p: false as well
+// when a want names an element the form lacks.
+func (j *Judge) meets(p int, s State) bool {
 	for x, w := range j.g.Wants {
 		if i := j.wantAt[x]; i < 0 {
 			return false

@@ -145,14 +145,21 @@ func (m *spaceMemory) takeInts(fill func(dst []int) []int) []int {
 	return m.ints[at:len(m.ints):len(m.ints)]
 }
 
+// extend returns s one element longer: the element past its end if it has
+// room, an element used before whose memory may be reused, or else a zero
+// one.
+func extend[T any](s []T) []T {
+	if len(s) < cap(s) {
+		return s[:len(s)+1]
+	}
+	var zero T
+	return append(s, zero)
+}
+
 // resize returns lists with n lists, each emptied, reusing their memory.
 func resize[T any](lists [][]T, n int) [][]T {
 	for len(lists) < n {
-		if len(lists) < cap(lists) {
-			lists = lists[:len(lists)+1] // a list used before
-		} else {
-			lists = append(lists, nil)
-		}
+		lists = extend(lists)
 	}
 	lists = lists[:n]
 	for k := range lists {
@@ -220,11 +227,8 @@ func (sp *Space) tie(f *forms.Form) {
 		}
 		// Every value of the tied part, one after another in the memory.
 		m.flat = slices.Grow(m.flat, count*len(members))
-		var vals []State
-		if len(values) < cap(values) {
-			vals = values[:len(values)+1][len(values)][:0]
-		}
-		vals = slices.Grow(vals, count)
+		values = extend(values)
+		vals := slices.Grow(values[len(values)-1][:0], count)
 		var walk func(k int)
 		walk = func(k int) {
 			if k == len(pieces) {
@@ -245,7 +249,7 @@ func (sp *Space) tie(f *forms.Form) {
 			sp.PartOf[x] = len(parts)
 		}
 		parts = append(parts, members)
-		values = append(values, vals)
+		values[len(values)-1] = vals
 	}
 	m.parts, m.values = sp.Parts, sp.Values
 	sp.Parts, sp.Values = parts, values

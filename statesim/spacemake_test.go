@@ -17,15 +17,7 @@ import (
 // part of each element and the same values in the same order.
 func TestSpaceReset(t *testing.T) {
 	rng := rand.New(rand.NewPCG(6, 6))
-	var fs []forms.Form
-	for _, fam := range forms.Builtins() {
-		for range 40 {
-			fs = append(fs, fam.NewForm(rng))
-		}
-	}
-	for range 10 {
-		fs = append(fs, *conditionalForm())
-	}
+	fs := sampleForms(rng, 40, 10)
 	mixed := *testForm()
 	for i := range mixed.Elements {
 		if mixed.Elements[i].Kind == forms.Radio {

@@ -68,8 +68,8 @@ func collect(j *judge, n, budget int, draw func() (candidate, bool)) ([]candidat
 // collectBy is collect's loop for any kind of draw: a draw is kept when
 // it fits and clashes with none kept before (clash is given the draw,
 // then the one kept), until it holds n or budget draws were made. A draw
-// may live in memory the next draw reuses: own, unless nil, copies a draw
-// out of it when it is kept.
+// may live in memory the next draw reuses: own copies a draw out of it
+// when it is kept.
 func collectBy[T any](n, budget int, draw func() (T, bool), fits func(T) bool, clash func(c, k T) bool, own func(T) T) ([]T, bool) {
 	out := make([]T, 0, n)
 	for try := 0; try < budget && len(out) < n; try++ {
@@ -78,10 +78,7 @@ func collectBy[T any](n, budget int, draw func() (T, bool), fits func(T) bool, c
 			continue
 		}
 		if !slices.ContainsFunc(out, func(k T) bool { return clash(c, k) }) {
-			if own != nil {
-				c = own(c)
-			}
-			out = append(out, c)
+			out = append(out, own(c))
 		}
 	}
 	return out, len(out) == n

@@ -27,7 +27,7 @@ func init() {
 // which come before the steps on what it enables.
 func recoveryPlan(f *forms.Form, s statesim.State, g statesim.Goal, rng *rand.Rand) []statesim.Action {
 	var r recovery
-	return r.draw(f, s, g, rng)
+	return r.draw(f, s, g, g.Indices(f), rng)
 }
 
 // recovery keeps the memory of recovery plans drawn one after another.
@@ -37,10 +37,10 @@ type recovery struct {
 	perm  []int
 }
 
-// draw is recoveryPlan in r's memory: the plan is valid until r's next
-// draw.
-func (r *recovery) draw(f *forms.Form, s statesim.State, g statesim.Goal, rng *rand.Rand) []statesim.Action {
-	r.unmet = appendUnmet(r.unmet[:0], &r.perm, f, s, g, rng)
+// draw is recoveryPlan in r's memory, given the wants' elements
+// (Goal.Indices): the plan is valid until r's next draw.
+func (r *recovery) draw(f *forms.Form, s statesim.State, g statesim.Goal, at []int, rng *rand.Rand) []statesim.Action {
+	r.unmet = appendUnmet(r.unmet[:0], &r.perm, at, s, g, rng)
 	plan := r.plan[:0]
 	for _, u := range r.unmet {
 		w, i := u.want, u.index
@@ -89,7 +89,7 @@ func drawEdgeCase(c *cell, rng *rand.Rand) (Question, error) {
 		if len(errs) == 0 {
 			return candidate{}, false
 		}
-		plan := rec.draw(&f, start, g, rng)
+		plan := rec.draw(&f, start, g, j.at, rng)
 		if len(plan) != c.h {
 			return candidate{}, false
 		}

@@ -110,12 +110,13 @@ type unmet struct {
 // unmetWants returns the wants of g that s does not meet, in random order.
 func unmetWants(f *forms.Form, s statesim.State, g statesim.Goal, rng *rand.Rand) []unmet {
 	var perm []int
-	return appendUnmet(make([]unmet, 0, len(g.Wants)), &perm, f, s, g, rng)
+	return appendUnmet(make([]unmet, 0, len(g.Wants)), &perm, g.Indices(f), s, g, rng)
 }
 
-// appendUnmet appends unmetWants to dst and returns the extended slice. It
-// draws the order as rng.Perm does, in *perm's memory.
-func appendUnmet(dst []unmet, perm *[]int, f *forms.Form, s statesim.State, g statesim.Goal, rng *rand.Rand) []unmet {
+// appendUnmet appends unmetWants to dst and returns the extended slice,
+// given the wants' elements (Goal.Indices). It draws the order as
+// rng.Perm does, in *perm's memory.
+func appendUnmet(dst []unmet, perm *[]int, at []int, s statesim.State, g statesim.Goal, rng *rand.Rand) []unmet {
 	p := (*perm)[:0]
 	for k := range g.Wants {
 		p = append(p, k)
@@ -123,8 +124,7 @@ func appendUnmet(dst []unmet, perm *[]int, f *forms.Form, s statesim.State, g st
 	rng.Shuffle(len(p), func(a, b int) { p[a], p[b] = p[b], p[a] })
 	*perm = p
 	for _, k := range p {
-		w := g.Wants[k]
-		if i, err := f.Find(w.Target); err == nil && s[i] != w.Value {
+		if i, w := at[k], g.Wants[k]; i >= 0 && s[i] != w.Value {
 			dst = append(dst, unmet{w, i})
 		}
 	}

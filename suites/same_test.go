@@ -3,17 +3,15 @@ package suites
 import (
 	"crypto/sha256"
 	"encoding/json"
-	"flag"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/formplan/formplan/internal/golden"
+
 	"github.com/formplan/formplan/forms"
 )
-
-var update = flag.Bool("update", false, "rewrite testdata/questions.sha256 with the questions built now")
 
 // TestSameQuestions builds the first questions of every suite in a few
 // settings (the defaults, 2 and 8 options, long horizons, the seed paper's
@@ -63,18 +61,5 @@ func TestSameQuestions(t *testing.T) {
 			fmt.Fprintf(&got, "%s, %s: %d questions %x\n", s.Name, set.name, sp.Total(), h.Sum(nil)[:12])
 		}
 	}
-	path := filepath.Join("testdata", "questions.sha256")
-	if *update {
-		if err := os.WriteFile(path, []byte(got.String()), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (go test -run TestSameQuestions -update writes it)", err)
-	}
-	if got.String() != string(want) {
-		t.Errorf("the questions differ from %s:\ngot:\n%s\nwant:\n%s", path, got.String(), want)
-	}
+	golden.Check(t, filepath.Join("testdata", "questions.sha256"), []byte(got.String()))
 }

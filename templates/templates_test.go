@@ -1,14 +1,12 @@
 package templates
 
 import (
-	"flag"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-)
 
-var update = flag.Bool("update", false, "rewrite the golden prompt files in testdata/")
+	"github.com/formplan/formplan/internal/golden"
+)
 
 // TestGolden renders every suite's prompts for a fixed question and compares
 // them with testdata/<suite>.<style>.golden. Run go test -update to accept a
@@ -28,7 +26,7 @@ func TestGolden(t *testing.T) {
 			if !strings.Contains(got, data.Question) {
 				t.Errorf("%s %s: the question is missing", suite, style)
 			}
-			golden(t, suite+"."+style, got)
+			goldenPrompt(t, suite+"."+style, got)
 		}
 	}
 }
@@ -76,29 +74,16 @@ func TestPaperGolden(t *testing.T) {
 			if strings.Contains(got, d.Question) || strings.Contains(got, "How actions work") {
 				t.Errorf("%s %s: the paper's prompt holds formplan's question or rules", c.file, style)
 			}
-			golden(t, c.file+".paper."+style, got)
+			goldenPrompt(t, c.file+".paper."+style, got)
 		}
 	}
 }
 
-// golden compares a prompt with testdata/<name>.golden, or rewrites that
+// goldenPrompt compares a prompt with testdata/<name>.golden, or rewrites that
 // file under -update.
-func golden(t *testing.T, name, got string) {
+func goldenPrompt(t *testing.T, name, got string) {
 	t.Helper()
-	path := filepath.Join("testdata", name+".golden")
-	if *update {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to create it)", err)
-	}
-	if got != string(want) {
-		t.Errorf("%s prompt changed:\n%s\n--- want ---\n%s", name, got, want)
-	}
+	golden.Check(t, filepath.Join("testdata", name+".golden"), []byte(got))
 }
 
 func TestFreeAnswerFormat(t *testing.T) {
