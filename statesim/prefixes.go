@@ -43,6 +43,7 @@ type Prefixes struct {
 	dead  []bool  // per sequence: a step of it does not resolve
 
 	tab tables // what each step does to each value, per part
+	wid widthScratch
 }
 
 // partTree is one part's tree of sequences of the steps acting on it.

@@ -150,6 +150,9 @@ var orderPool = sync.Pool{New: func() any { return new(orderScratch) }}
 func drawOrders(sc *orderScratch, f *forms.Form, g statesim.Goal, items []statesim.Action, n int, rng *rand.Rand) ([]candidate, error) {
 	space, px := &sc.space, &sc.px
 	px.Reset(statesim.NewJudge(f, space, g, nil), items[:len(items)-1])
+	if !px.Apart(n) {
+		return nil, errRetry // no n orders can be told apart by their starts
+	}
 	submit := len(items) - 1
 	// With few items every order is tried at most once, in random order
 	// (a lazy shuffle of the table of orders), so a set of steps that

@@ -22,7 +22,7 @@ func TestHorizonRefusedEveryFamily(t *testing.T) {
 	for _, want := range []string{
 		"checkboxes cannot make edge_case questions of horizon 8 with 4 options; it allows horizon 2-7 (largest 7)",
 		"radio_textboxes cannot make edge_case questions of horizon 3-8",
-		"radio_textboxes cannot make plan_shuffle questions of horizon 2-3 with 4 options; it allows horizon 4-12 (largest 12)",
+		"radio_slider cannot make plan_shuffle questions of horizon 2-3 with 4 options; it allows horizon 4-12 (largest 12)",
 		"slider_checkboxes cannot make temporal_order questions of horizon 5-8",
 	} {
 		found := false

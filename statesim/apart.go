@@ -1,0 +1,287 @@
+package statesim
+
+import (
+	"cmp"
+	"slices"
+)
+
+// Apart reports whether n sequences of the steps (each step at most
+// once, the empty one among them) may be told apart by their starts: false
+// when no family of n sequences that each hold from some start has sets of
+// starts that all differ with none holding another's. It reports true,
+// whatever the steps, when their sets are too many to compare (more than
+// maxWidthSets of them, or a part acted on by more than maxPartSteps of
+// the steps).
+//
+// Options that are each correct from a start of their own and from no
+// other option's start form such a family: were one option's starts all
+// among another's, the other would be correct from its start too. So
+// steps that are not Apart(n) cannot give n such options, however their
+// orders are drawn, and a sampler may give them up without drawing one.
+//
+// Apart works part by part. A sequence's set of starts is the product of
+// one set per part, each fixed by the sequence's steps on that part in
+// their order, and the steps on different parts interleave freely. So the
+// sets of starts are exactly the products of one set per part, each that
+// of a sequence of the part's own steps, and Apart needs each part's tree
+// of those, not the sequences of all the steps. The largest family is
+// then found by Dilworth's theorem on the products.
+func (px *Prefixes) Apart(n int) bool {
+	w := &px.wid
+	if !w.reset(px) {
+		return false // a part no step acts on holds from no value
+	}
+	// The parts are worked out fewest values first. One not worked out yet
+	// has at most as many sets as there are sequences of its steps, so the
+	// product of the counts, known and bounded, bounds the family's size
+	// all along, and a bound below n ends the work.
+	if w.bound(0, 1, n) < n {
+		return false
+	}
+	sets := 1
+	for k, p := range w.order {
+		if w.steps[p] > maxPartSteps {
+			return true
+		}
+		w.on = w.on[:0]
+		for s, st := range px.st {
+			if st != nil && st.p == p {
+				w.on = append(w.on, int32(s))
+			}
+		}
+		px.reach(0, 0)
+		m := w.classify(&px.parts[p])
+		if m == 0 {
+			return false // no sequence holds from any start
+		}
+		if m > 1 {
+			w.kept = append(w.kept, p)
+		}
+		if sets *= m; sets > maxWidthSets {
+			return true
+		}
+		if w.bound(k+1, sets, n) < n {
+			return false
+		}
+	}
+	return w.width(sets, n) >= n
+}
+
+// maxPartSteps and maxWidthSets bound Apart's work: a part acted on by 6
+// steps has 1,957 sequences of them, and the matching compares every two
+// sets of starts.
+const (
+	maxPartSteps = 6
+	maxWidthSets = 256
+)
+
+// sequencesOf[k] is the number of sequences of k distinct steps, each at
+// most once, the empty one among them.
+var sequencesOf = [...]int{1, 2, 5, 16, 65, 326, 1957}
+
+// bound returns sets, the product of the counts of the parts worked out,
+// times the sequences of the steps of each part from order[k] on, or n if
+// that is more.
+func (w *widthScratch) bound(k, sets, n int) int {
+	for _, p := range w.order[k:] {
+		if w.steps[p] >= len(sequencesOf) {
+			return n
+		}
+		if sets *= sequencesOf[w.steps[p]]; sets >= n {
+			return n
+		}
+	}
+	return sets
+}
+
+// reach marks node x of a part's tree and every node the part's steps in
+// on, but for those in used (a bit per step of on), lead to from it.
+func (px *Prefixes) reach(x int, used uint) {
+	w := &px.wid
+	for len(w.seen) <= x {
+		w.seen = append(w.seen, false)
+	}
+	w.seen[x] = true
+	for k, s := range w.on {
+		if used&(1<<k) == 0 {
+			px.reach(px.extendPart(x, int(s)), used|1<<k)
+		}
+	}
+}
+
+// widthScratch is Apart's memory, kept across Resets.
+type widthScratch struct {
+	steps  []int    // per part: how many steps act on it
+	wanted []bool   // per part: a want is on it
+	order  []int    // the parts with wants that steps act on, fewest values first
+	on     []int32  // the steps on the part at hand
+	seen   []bool   // per node of the part's tree: reached
+	kept   []int    // the parts with two sets or more
+	class  [][]int  // per kept part: the nodes that stand for its sets, one each
+	sub    [][]bool // per kept part, per two of its sets a, b (at a times the sets plus b): a's values are among b's
+	digit  []int32  // per product set, per kept part: its set there
+	match  []int32  // per product set: the set matched into it, or -1
+	mark   []bool   // the matching's scratch
+	anti   []int32  // the greedy antichain
+}
+
+// reset empties w for px's steps and parts and orders the parts Apart
+// works out: those with wants that steps act on. Every other part holds
+// from the same values after any sequence, so it has one set. reset
+// reports false when one of them holds from no value, or a want is on an
+// element the form lacks.
+func (w *widthScratch) reset(px *Prefixes) bool {
+	np := len(px.parts)
+	w.kept, w.order = w.kept[:0], w.order[:0]
+	w.steps = append(w.steps[:0], make([]int, np)...)
+	for len(w.class) < np {
+		w.class, w.sub = append(w.class, nil), append(w.sub, nil)
+	}
+	w.wanted = append(w.wanted[:0], make([]bool, np)...)
+	for x := range px.j.g.Wants {
+		if i := px.j.wantAt[x]; i < 0 {
+			return false // no start meets a want on an element the form lacks
+		} else if p := px.j.sp.PartOf[i]; p >= 0 {
+			w.wanted[p] = true
+		}
+	}
+	for _, st := range px.st {
+		if st != nil {
+			w.steps[st.p]++
+		}
+	}
+	for p, k := range w.steps {
+		if k > 0 && w.wanted[p] {
+			w.order = append(w.order, p)
+		} else if px.parts[p].count[0] == 0 {
+			return false
+		}
+	}
+	slices.SortFunc(w.order, func(a, b int) int {
+		return cmp.Compare(px.parts[a].vals*sequencesOf[min(w.steps[a], len(sequencesOf)-1)], px.parts[b].vals*sequencesOf[min(w.steps[b], len(sequencesOf)-1)])
+	})
+	return true
+}
+
+// classify lists the distinct non-empty sets of values the nodes of t that
+// reach marked hold from, clears the marks, and returns how many there
+// are. It fills class and sub at index len(kept), where the part goes if
+// kept.
+func (w *widthScratch) classify(t *partTree) int {
+	k := len(w.kept)
+	reps := w.class[k][:0]
+	for x, ok := range w.seen {
+		if !ok || t.count[x] == 0 {
+			continue
+		}
+		dup := false
+		for _, y := range reps {
+			if t.sameHold(x, y) {
+				dup = true
+				break
+			}
+		}
+		if !dup {
+			reps = append(reps, x)
+		}
+	}
+	clear(w.seen)
+	w.seen = w.seen[:0]
+	w.class[k] = reps
+	sub := w.sub[k][:0]
+	for _, a := range reps {
+		for _, b := range reps {
+			sub = append(sub, t.among(a, b))
+		}
+	}
+	w.sub[k] = sub
+	return len(reps)
+}
+
+// sameHold reports whether nodes x and y hold from the same values.
+func (t *partTree) sameHold(x, y int) bool {
+	for k := range t.words {
+		if t.hold[x*t.words+k] != t.hold[y*t.words+k] {
+			return false
+		}
+	}
+	return true
+}
+
+// among reports whether every value node x holds from node y holds from.
+func (t *partTree) among(x, y int) bool {
+	for k := range t.words {
+		if t.hold[x*t.words+k]&^t.hold[y*t.words+k] != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// width returns the largest number, or limit if smaller, of the n product
+// sets (one set per kept part) no one of which holds another. A greedy
+// pick often finds limit of them at once; otherwise, by Dilworth's
+// theorem, the number is that of the fewest chains covering the sets:
+// n less the largest matching of sets to sets that strictly hold them.
+func (w *widthScratch) width(n, limit int) int {
+	np := len(w.kept)
+	w.digit = w.digit[:0]
+	for u := range n {
+		for k := range np {
+			m := len(w.class[k])
+			w.digit = append(w.digit, int32(u%m))
+			u /= m
+		}
+	}
+	inside := func(u, v int) bool { // u's starts are among v's
+		for k := range np {
+			a, b := int(w.digit[u*np+k]), int(w.digit[v*np+k])
+			if !w.sub[k][a*len(w.class[k])+b] {
+				return false
+			}
+		}
+		return true
+	}
+	w.anti = w.anti[:0]
+	for u := range n {
+		apart := true
+		for _, v := range w.anti {
+			if inside(u, int(v)) || inside(int(v), u) {
+				apart = false
+				break
+			}
+		}
+		if apart {
+			if w.anti = append(w.anti, int32(u)); len(w.anti) >= limit {
+				return limit
+			}
+		}
+	}
+	w.match = w.match[:0]
+	for range n {
+		w.match = append(w.match, -1)
+	}
+	var augment func(u int) bool
+	augment = func(u int) bool {
+		for v := range n {
+			if v == u || w.mark[v] || !inside(u, v) {
+				continue
+			}
+			w.mark[v] = true
+			if w.match[v] < 0 || augment(int(w.match[v])) {
+				w.match[v] = int32(u)
+				return true
+			}
+		}
+		return false
+	}
+	w.mark = append(w.mark[:0], make([]bool, n)...)
+	matched := 0
+	for u := range n {
+		clear(w.mark)
+		if augment(u) {
+			matched++
+		}
+	}
+	return min(n-matched, limit)
+}
