@@ -55,9 +55,11 @@ func newPipeline(lo, hi int64, workers, batch int, build func(int64) (suites.Que
 	c := min(max((hi-lo)/int64(workers*32), 1), 64)
 	p := &pipeline{
 		hi: hi, workers: workers, batch: batch, chunk: c,
-		// Rows built ahead of the writer wait in memory: a few batches per
-		// worker bound them whatever the number of rows.
-		window: int64(workers) * max(4*int64(batch), 8*c),
+		// Rows built ahead of the writer wait in memory: a batch (or two
+		// chunks) per worker bounds them whatever the number of rows. The
+		// writer's turn is short next to a batch's building, so more rows
+		// ahead build no faster; they only raise the peak memory.
+		window: int64(workers) * max(int64(batch), 2*c),
 		build:  build, emit: emit,
 		next: lo, emitted: lo, done: map[int64]*chunk{},
 	}
