@@ -150,8 +150,13 @@ var orderPool = sync.Pool{New: func() any { return new(orderScratch) }}
 func drawOrders(sc *orderScratch, f *forms.Form, g statesim.Goal, items []statesim.Action, n int, rng *rand.Rand) ([]candidate, error) {
 	space, px := &sc.space, &sc.px
 	px.Reset(statesim.NewJudge(f, space, g, nil), items[:len(items)-1])
-	if !px.Apart(n) {
-		return nil, errRetry // no n orders can be told apart by their starts
+	// Steps whose sequences cannot be told apart by their starts give no n
+	// options, whatever the orders drawn: with few items, where every
+	// order would be tried before giving up, they are given up at once.
+	// With more, a set gives up after a few shuffles, cheaper than the
+	// test.
+	if len(items) < len(perms) && !px.Apart(n) {
+		return nil, errRetry
 	}
 	submit := len(items) - 1
 	// With few items every order is tried at most once, in random order
