@@ -8,10 +8,10 @@ import (
 // Apart reports whether n sequences of the steps (each step at most
 // once, the empty one among them) may be told apart by their starts: false
 // when no family of n sequences that each hold from some start has sets of
-// starts that all differ with none holding another's. It reports true,
-// whatever the steps, when their sets are too many to compare (more than
-// maxWidthSets of them, or a part acted on by more than maxPartSteps of
-// the steps).
+// starts that all differ with none holding another's. Where the sets are
+// too many to compare (more than maxWidthSets of them, or a part acted on
+// by more than maxPartSteps of the steps) it reports true, unless a bound
+// worked out before already says false.
 //
 // Options that are each correct from a start of their own and from no
 // other option's start form such a family: were one option's starts all
@@ -31,7 +31,8 @@ func (px *Prefixes) Apart(n int) bool {
 	if !w.reset(px) {
 		return false // a part no step acts on holds from no value
 	}
-	// The parts are worked out fewest values first. One not worked out yet
+	// The parts are worked out cheapest first (fewest values times
+	// sequences of their steps). One not worked out yet
 	// has at most as many sets as there are sequences of its steps, so the
 	// product of the counts, known and bounded, bounds the family's size
 	// all along, and a bound below n ends the work.
@@ -218,19 +219,20 @@ func (t *partTree) among(x, y int) bool {
 	return true
 }
 
-// width returns the largest number, or limit if smaller, of the n product
-// sets (one set per kept part) no one of which holds another. A greedy
-// pick often finds limit of them at once; otherwise, by Dilworth's
-// theorem, the number is that of the fewest chains covering the sets:
-// n less the largest matching of sets to sets that strictly hold them.
-func (w *widthScratch) width(n, limit int) int {
+// width returns the largest number, or limit if smaller, of the sets
+// product sets (one set per kept part) no one of which holds another. A
+// greedy pick often finds limit of them at once; otherwise, by Dilworth's
+// theorem, the number is that of the fewest chains covering the sets: sets
+// less the largest matching of sets to sets that strictly hold them.
+func (w *widthScratch) width(sets, limit int) int {
 	np := len(w.kept)
 	w.digit = w.digit[:0]
-	for u := range n {
+	for u := range sets {
+		x := u // the product's index, in mixed radix: a digit per kept part
 		for k := range np {
 			m := len(w.class[k])
-			w.digit = append(w.digit, int32(u%m))
-			u /= m
+			w.digit = append(w.digit, int32(x%m))
+			x /= m
 		}
 	}
 	inside := func(u, v int) bool { // u's starts are among v's
@@ -243,7 +245,7 @@ func (w *widthScratch) width(n, limit int) int {
 		return true
 	}
 	w.anti = w.anti[:0]
-	for u := range n {
+	for u := range sets {
 		apart := true
 		for _, v := range w.anti {
 			if inside(u, int(v)) || inside(int(v), u) {
@@ -258,12 +260,12 @@ func (w *widthScratch) width(n, limit int) int {
 		}
 	}
 	w.match = w.match[:0]
-	for range n {
+	for range sets {
 		w.match = append(w.match, -1)
 	}
 	var augment func(u int) bool
 	augment = func(u int) bool {
-		for v := range n {
+		for v := range sets {
 			if v == u || w.mark[v] || !inside(u, v) {
 				continue
 			}
@@ -275,13 +277,13 @@ func (w *widthScratch) width(n, limit int) int {
 		}
 		return false
 	}
-	w.mark = append(w.mark[:0], make([]bool, n)...)
+	w.mark = append(w.mark[:0], make([]bool, sets)...)
 	matched := 0
-	for u := range n {
+	for u := range sets {
 		clear(w.mark)
 		if augment(u) {
 			matched++
 		}
 	}
-	return min(n-matched, limit)
+	return min(sets-matched, limit)
 }

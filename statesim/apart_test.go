@@ -203,7 +203,8 @@ func mostOptions(sets []startSet) (int, bool) {
 
 // TestApartLimits checks Apart where it does not compare sets: a part
 // acted on by more steps than maxPartSteps is taken to be Apart, and a
-// want on an element the form lacks leaves no start to hold from.
+// want on an element the form lacks, or one no value of a part no step
+// acts on meets, leaves no start to hold from.
 func TestApartLimits(t *testing.T) {
 	var fam forms.Family
 	for _, b := range forms.Builtins() {
@@ -214,8 +215,9 @@ func TestApartLimits(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 1))
 	f := fam.NewForm(rng)
 	slider := slices.IndexFunc(f.Elements, func(e forms.Element) bool { return e.Kind == forms.Slider })
-	if slider < 0 {
-		t.Fatal("no slider on a slider_checkboxes form")
+	box := slices.IndexFunc(f.Elements, func(e forms.Element) bool { return e.Kind == forms.Checkbox })
+	if slider < 0 || box < 0 {
+		t.Fatal("no slider or no checkbox on a slider_checkboxes form")
 	}
 	var steps []Action
 	for a := range Actions(&f) {
@@ -235,6 +237,7 @@ func TestApartLimits(t *testing.T) {
 	}{
 		{"too many steps on a part to compare", Want{Target: f.RefOf(slider), Value: Clean(&f)[slider]}, 4, true},
 		{"a want on an element the form lacks", Want{Target: forms.Ref{Kind: forms.Checkbox, Ordinal: 99}, Value: Value{N: 1}}, 1, false},
+		{"a want no start meets, on a part no step acts on", Want{Target: f.RefOf(box), Value: Value{N: 2}}, 1, false},
 	}
 	px := new(Prefixes)
 	for _, tt := range tests {
@@ -244,4 +247,91 @@ func TestApartLimits(t *testing.T) {
 			t.Errorf("%s: Apart(%d) = %v, want %v", tt.name, tt.n, got, tt.ok)
 		}
 	}
+}
+
+// TestWidthOfProducts checks the matching on products larger than
+// TestApart reaches: 1 to 3 parts, each with 2 to 4 distinct sets drawn
+// from the subsets of 5 values (up to 36 products, the most the search
+// below does at once), against a search over the antichains, and with
+// limits below and above the answer.
+func TestWidthOfProducts(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 3))
+	var w widthScratch
+	large := 0
+	for range 300 {
+		np := 1 + rng.IntN(3)
+		parts := make([][]uint8, np) // per part: its sets, as bit sets over 5 values
+		w.kept, w.class, w.sub = w.kept[:0], w.class[:0], w.sub[:0]
+		sets := 1
+		for k := range parts {
+			m := 2 + rng.IntN(3)
+			for len(parts[k]) < m {
+				if b := uint8(1 + rng.IntN(31)); !slices.Contains(parts[k], b) {
+					parts[k] = append(parts[k], b)
+				}
+			}
+			var sub []bool
+			for _, a := range parts[k] {
+				for _, b := range parts[k] {
+					sub = append(sub, a&^b == 0)
+				}
+			}
+			w.kept = append(w.kept, k)
+			w.class = append(w.class, make([]int, m))
+			w.sub = append(w.sub, sub)
+			sets *= m
+		}
+		if sets > 36 {
+			continue
+		}
+		if sets > 16 {
+			large++
+		}
+		// The products as one bit set over the values of all parts.
+		prods := make([]uint32, sets)
+		for u := range prods {
+			x := u
+			for k := range parts {
+				prods[u] |= uint32(parts[k][x%len(parts[k])]) << (5 * k)
+				x /= len(parts[k])
+			}
+		}
+		want := largestFamily(prods)
+		for _, limit := range []int{2, want, want + 1, sets + 1} {
+			if got := w.width(sets, limit); got != min(want, limit) {
+				t.Fatalf("parts %v: width(%d, %d) = %d, want %d", parts, sets, limit, got, min(want, limit))
+			}
+		}
+	}
+	if large < 60 {
+		t.Errorf("only %d of 300 cases had more than 16 products", large)
+	}
+}
+
+// largestFamily returns the size of the largest family of products (bit
+// sets, one block of bits per part, no block empty) none of which holds
+// another, by a search that adds them in order, keeping only those apart
+// from every product taken, and gives up a branch whose products left
+// cannot beat the best found.
+func largestFamily(prods []uint32) int {
+	apart := func(a, b uint32) bool { return a&^b != 0 && b&^a != 0 }
+	best := 0
+	var grow func(taken int, left []uint32)
+	grow = func(taken int, left []uint32) {
+		best = max(best, taken)
+		for k, u := range left {
+			if taken+len(left)-k <= best {
+				return
+			}
+			var next []uint32
+			for _, v := range left[k+1:] {
+				if apart(u, v) {
+					next = append(next, v)
+				}
+			}
+			grow(taken+1, next)
+		}
+	}
+	grow(0, prods)
+	return best
 }
