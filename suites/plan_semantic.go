@@ -3,6 +3,7 @@ package suites
 import (
 	"math/rand/v2"
 	"strings"
+	"sync"
 
 	"github.com/formplan/formplan/forms"
 	"github.com/formplan/formplan/perturb"
@@ -57,6 +58,16 @@ func fixStep(f *forms.Form, i int, v statesim.Value, w statesim.Want) statesim.A
 	return directStep(f, i, w)
 }
 
+// semanticScratch is drawPlanSemantic's memory, kept for reuse: the wrong
+// values of every free want, one after another.
+type semanticScratch struct {
+	wrong  []statesim.State
+	bounds []int
+}
+
+// semanticPool holds one semanticScratch per worker, more or less.
+var semanticPool = sync.Pool{New: func() any { return new(semanticScratch) }}
+
 // drawPlanSemantic draws a form and a task and splits the task's wants:
 // horizon-1 of them are set by steps that work from any start (check,
 // set, select, enter), shared by every option in one drawn order; the rest
@@ -82,9 +93,15 @@ func drawPlanSemantic(c *cell, rng *rand.Rand) (Question, error) {
 	defer spacePool.Put(space)
 	space.Reset(&f, &g)
 	j := newJudge(&f, g)
-	wrongs := make([][]statesim.State, len(g.Wants)) // per free want: the values of its part that miss it
+	sc := semanticPool.Get().(*semanticScratch)
+	defer semanticPool.Put(sc)
+	// Per free want k, the values of its part that miss it:
+	// sc.wrong[sc.bounds[2k]:sc.bounds[2k+1]].
+	sc.wrong, sc.bounds = sc.wrong[:0], append(sc.bounds[:0], make([]int, 2*len(g.Wants))...)
 	for _, k := range free {
-		wrongs[k] = space.Missing(at[k], g.Wants[k].Value)
+		sc.bounds[2*k] = len(sc.wrong)
+		sc.wrong = space.AppendMissing(sc.wrong, at[k], g.Wants[k].Value)
+		sc.bounds[2*k+1] = len(sc.wrong)
 	}
 	var start statesim.State
 	var plan []statesim.Action
@@ -95,7 +112,7 @@ func drawPlanSemantic(c *cell, rng *rand.Rand) (Question, error) {
 		}
 		k := free[rng.IntN(len(free))]
 		i := at[k]
-		wrong := wrongs[k]
+		wrong := sc.wrong[sc.bounds[2*k]:sc.bounds[2*k+1]]
 		if len(wrong) == 0 {
 			return candidate{}, false
 		}
