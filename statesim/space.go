@@ -80,12 +80,27 @@ type Judge struct {
 
 // NewJudge prepares plans for judging against g from the states of sp.
 func NewJudge(f *forms.Form, sp *Space, g Goal, plans [][]Action) *Judge {
-	j := &Judge{f: f, sp: sp, g: g, plans: slices.Clone(plans), ok: make([]bool, len(plans)), at: make([][]int, len(plans)),
-		wantAt: g.Indices(f), tmp: make(State, len(f.Elements))}
+	j := new(Judge)
+	j.Reset(f, sp, g, plans)
+	return j
+}
+
+// Reset makes j the judge NewJudge(f, sp, g, plans) returns, reusing the
+// memory j holds: for a caller that makes many judges in turn. A Prefixes
+// reset on j must be reset again before its next use.
+func (j *Judge) Reset(f *forms.Form, sp *Space, g Goal, plans [][]Action) {
+	j.f, j.sp, j.g = f, sp, g
+	j.plans = append(j.plans[:0], plans...)
+	j.ok = append(j.ok[:0], make([]bool, len(plans))...)
+	for len(j.at) < len(plans) {
+		j.at = append(j.at, nil)
+	}
+	j.at = j.at[:len(plans)]
+	j.wantAt = g.AppendIndices(j.wantAt[:0], f)
+	j.tmp = append(j.tmp[:0], make(State, len(f.Elements))...)
 	for k, plan := range plans {
 		j.SetPlan(k, plan)
 	}
-	return j
 }
 
 // SetPlan replaces plan k, reusing what the judge holds, for loops that

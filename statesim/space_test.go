@@ -1,6 +1,7 @@
 package statesim
 
 import (
+	"math/rand/v2"
 	"testing"
 
 	"github.com/formplan/formplan/forms"
@@ -138,5 +139,53 @@ func TestOnlyCorrectAgainstBruteForce(t *testing.T) {
 				t.Fatalf("trial %d plan %d %v: OnlyCorrect = %v, brute force %v", trial, k, plans[k], got, want)
 			}
 		}
+	}
+}
+
+// TestJudgeReset reuses one Judge over many forms, goals and plans, more
+// plans or fewer than the time before, and checks each of its answers
+// against a Judge made anew.
+func TestJudgeReset(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 8))
+	var j Judge
+	checked := 0
+	for _, f := range sampleForms(rng, 20, 10) {
+		vocab := Vocabulary(&f)
+		s := RandomState(&f, rng, 0.5)
+		var wants []Want
+		for i, e := range f.Elements {
+			if e.Kind != forms.Submit && rng.IntN(2) == 0 {
+				wants = append(wants, Want{Target: f.RefOf(i), Value: s[i]})
+			}
+		}
+		g := Goal{Wants: wants}
+		sp := NewSpace(&f, &g)
+		plans := make([][]Action, 1+rng.IntN(3))
+		for k := range plans {
+			for range rng.IntN(4) {
+				plans[k] = append(plans[k], vocab[rng.IntN(len(vocab))])
+			}
+			if rng.IntN(5) > 0 {
+				plans[k] = append(plans[k], SubmitAction)
+			}
+		}
+		j.Reset(&f, sp, g, plans)
+		fresh := NewJudge(&f, sp, g, plans)
+		for k := range plans {
+			if got, want := j.CanBeCorrect(k), fresh.CanBeCorrect(k); got != want {
+				t.Fatalf("%s, plan %v: CanBeCorrect %v after Reset, %v new", f.Family, plans[k], got, want)
+			}
+			if got, want := j.OnlyCorrect(k), fresh.OnlyCorrect(k); got != want {
+				t.Fatalf("%s, plan %v: OnlyCorrect %v after Reset, %v new", f.Family, plans[k], got, want)
+			}
+			checked++
+		}
+		same, differ := j.Verdicts()
+		if s2, d2 := fresh.Verdicts(); same != s2 || differ != d2 {
+			t.Fatalf("%s, plans %v: Verdicts %v %v after Reset, %v %v new", f.Family, plans, same, differ, s2, d2)
+		}
+	}
+	if checked < 150 {
+		t.Errorf("only %d plans checked", checked)
 	}
 }

@@ -53,24 +53,28 @@ func goalFromState(f *forms.Form, s statesim.State, touched []bool) statesim.Goa
 // distinctSteps draws h distinct steps on f (room is left for a Submit)
 // and marks the elements they touch; it fails when 20*h draws give fewer.
 func distinctSteps(f *forms.Form, h int, rng *rand.Rand) (steps []statesim.Action, touched []bool, ok bool) {
-	steps = make([]statesim.Action, 0, h+1)
-	touched = make([]bool, len(f.Elements))
-	for tries := 0; len(steps) < h && tries < 20*h; tries++ {
+	return appendDistinctSteps(make([]statesim.Action, 0, h+1), make([]bool, len(f.Elements)), f, h, rng)
+}
+
+// appendDistinctSteps is distinctSteps appending the steps to steps and
+// marking them in touched, which must be all false, as long as f's
+// elements: for a caller that draws many sets of steps in reused memory.
+func appendDistinctSteps(steps []statesim.Action, touched []bool, f *forms.Form, h int, rng *rand.Rand) ([]statesim.Action, []bool, bool) {
+	at := len(steps)
+	for tries := 0; len(steps)-at < h && tries < 20*h; tries++ {
 		a := perturb.Step(f, rng)
-		if !slices.Contains(steps, a) {
+		if !slices.Contains(steps[at:], a) {
 			steps = append(steps, a)
 			i, _ := f.Find(a.Target)
 			touched[i] = true
 		}
 	}
-	return steps, touched, len(steps) == h
+	return steps, touched, len(steps)-at == h
 }
 
-// shuffled returns items in a random order.
-func shuffled(items []statesim.Action, rng *rand.Rand) []statesim.Action {
-	out := slices.Clone(items)
-	rng.Shuffle(len(out), func(a, b int) { out[a], out[b] = out[b], out[a] })
-	return out
+// shuffle puts items in a random order.
+func shuffle(items []statesim.Action, rng *rand.Rand) {
+	rng.Shuffle(len(items), func(a, b int) { items[a], items[b] = items[b], items[a] })
 }
 
 // perms[k] lists every order of k items, for k up to 6 (720 orders).
@@ -100,19 +104,27 @@ func drawPlanShuffle(c *cell, rng *rand.Rand) (Question, error) {
 	}
 	n := c.sp.choices()
 	f := c.fam.NewForm(rng)
-	items, touched, ok := distinctSteps(&f, c.h, rng)
+	// Most draws are given up: their steps, reference run and judge live
+	// in memory the next draw reuses.
+	sc := orderPool.Get().(*orderScratch)
+	defer orderPool.Put(sc)
+	sc.touched = append(sc.touched[:0], make([]bool, len(f.Elements))...)
+	items, touched, ok := appendDistinctSteps(sc.items[:0], sc.touched, &f, c.h, rng)
+	sc.items = items
 	if !ok {
 		return Question{}, errRetry
 	}
 	items = append(items, statesim.SubmitAction)
-	ref := statesim.RandomState(&f, rng, 0.3)
-	out, err := statesim.Run(&f, ref, shuffled(items, rng))
+	sc.items = items
+	sc.ref = statesim.AppendRandomState(sc.ref[:0], &f, rng, 0.3)
+	sc.order = append(sc.order[:0], items...)
+	shuffle(sc.order, rng)
+	sc.final = append(sc.final[:0], sc.ref...)
+	out, err := statesim.RunTo(&f, sc.ref, sc.order, sc.final)
 	if err != nil {
 		return Question{}, err
 	}
 	g := goalFromState(&f, out.Final, touched)
-	sc := orderPool.Get().(*orderScratch)
-	defer orderPool.Put(sc)
 	sc.space.Reset(&f, &g)
 	cands, err := drawOrders(sc, &f, g, items, n, rng)
 	if err != nil {
@@ -126,9 +138,15 @@ func drawPlanShuffle(c *cell, rng *rand.Rand) (Question, error) {
 // sequence of 5 steps has 326 nodes, and 6 items have 720 orders.
 type orderScratch struct {
 	space     statesim.Space // the starts of the task, reset by the caller
+	judge     statesim.Judge // of the task on space, for px
 	px        statesim.Prefixes
-	left      []int // indices into perms[len(items)] not yet tried
-	cur, vals []int // the order drawn, as indices into items; its start's value per part
+	items     []statesim.Action // the steps drawn, then Submit
+	order     []statesim.Action // the reference order of the items
+	touched   []bool            // per element: a step acts on it
+	ref       statesim.State    // the reference start
+	final     statesim.State    // the reference order's state before Submit
+	left      []int             // indices into perms[len(items)] not yet tried
+	cur, vals []int             // the order drawn, as indices into items; its start's value per part
 }
 
 // orderPool holds one orderScratch per worker, more or less.
@@ -149,7 +167,8 @@ var orderPool = sync.Pool{New: func() any { return new(orderScratch) }}
 // it.
 func drawOrders(sc *orderScratch, f *forms.Form, g statesim.Goal, items []statesim.Action, n int, rng *rand.Rand) ([]candidate, error) {
 	space, px := &sc.space, &sc.px
-	px.Reset(statesim.NewJudge(f, space, g, nil), items[:len(items)-1])
+	sc.judge.Reset(f, space, g, nil)
+	px.Reset(&sc.judge, items[:len(items)-1])
 	// Steps whose sequences cannot be told apart by their starts give no n
 	// options, whatever the orders drawn: with few items, where every
 	// order would be tried before giving up, they are given up at once.
