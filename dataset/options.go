@@ -34,7 +34,7 @@ func (opts Options) groupRows() int {
 // groupRows rows per row group with the extra metadata meta. The bytes of
 // a file are those parquet-go writes with them.
 func writerOptions(groupRows int, meta map[string]string) ([]parquet.WriterOption, error) {
-	codec, err := newZstdCodec()
+	codec, err := sharedZstd()
 	if err != nil {
 		return nil, err
 	}

@@ -2,6 +2,8 @@ package dataset
 
 import (
 	"fmt"
+	"runtime"
+	"sync"
 
 	"github.com/klauspost/compress/zstd"
 	"github.com/parquet-go/parquet-go"
@@ -13,16 +15,23 @@ import (
 // bytes. parquet.Zstd keeps its encoders in a sync.Pool, which garbage
 // collections empty: a writer then makes a new encoder every few
 // collections, each allocating a 16 MB window, which costs time and makes
-// collections more frequent still. A Writer keeps one for its whole life.
-// EncodeAll is safe for concurrent use, so the codec needs no lock.
+// collections more frequent still. One codec serves every Writer of the
+// process (sharedZstd), so the window is allocated once per process, not
+// once per file: gen writes a file per suite, and a short run's files each
+// paid about a millisecond for it. EncodeAll is safe for concurrent use,
+// and the encoder has as many windows as there are CPUs, each made on
+// first use, so writers at work together do not wait for one another.
 type zstdCodec struct {
 	enc *zstd.Encoder
 }
 
-// newZstdCodec makes the encoder of a writer.
+// sharedZstd is the codec of every Writer, made on first use.
+var sharedZstd = sync.OnceValues(newZstdCodec)
+
+// newZstdCodec makes an encoder.
 func newZstdCodec() (*zstdCodec, error) {
 	enc, err := zstd.NewWriter(nil,
-		zstd.WithEncoderConcurrency(1),
+		zstd.WithEncoderConcurrency(runtime.GOMAXPROCS(0)),
 		zstd.WithEncoderLevel(zstd.SpeedDefault),
 		zstd.WithZeroFrames(true),
 		zstd.WithEncoderCRC(false),

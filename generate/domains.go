@@ -1,6 +1,7 @@
 package generate
 
 import (
+	"bytes"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -25,14 +26,19 @@ func DomainPath(out, family string) string {
 // DomainPath, each file atomically: written under a temporary name in the
 // same folder and renamed into place, so a reader never sees half a file.
 // The content depends on the family alone, so shards of one run, which all
-// write them, write the same bytes.
+// write them, write the same bytes; a file that holds them already is left
+// as it is (gen runs each suite on its own, and each run writes them).
 func WriteDomains(out string, fams []forms.Family) error {
 	if err := os.MkdirAll(filepath.Join(out, domainDir), 0o755); err != nil {
 		return fmt.Errorf("generate: PDDL domains: %w", err)
 	}
 	for i := range fams {
 		path := DomainPath(out, fams[i].Name)
-		if err := renameio.WriteFile(path, []byte(pddl.Domain(&fams[i])), 0o644); err != nil {
+		text := []byte(pddl.Domain(&fams[i]))
+		if old, err := os.ReadFile(path); err == nil && bytes.Equal(old, text) {
+			continue // written already, by this run's other suites or another shard
+		}
+		if err := renameio.WriteFile(path, text, 0o644); err != nil {
 			return fmt.Errorf("generate: PDDL domain of %s: %w", fams[i].Name, err)
 		}
 	}
