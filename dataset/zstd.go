@@ -2,7 +2,6 @@ package dataset
 
 import (
 	"fmt"
-	"runtime"
 	"sync"
 
 	"github.com/klauspost/compress/zstd"
@@ -18,9 +17,10 @@ import (
 // collections more frequent still. One codec serves every Writer of the
 // process (sharedZstd), so the window is allocated once per process, not
 // once per file: gen writes a file per suite, and a short run's files each
-// paid about a millisecond for it. EncodeAll is safe for concurrent use,
-// and the encoder has as many windows as there are CPUs, each made on
-// first use, so writers at work together do not wait for one another.
+// paid about a millisecond for it. EncodeAll is safe for concurrent use;
+// the encoder has one window, as each writer's had, so calls at the same
+// time take turns (a window per CPU cost 16-20 MB more peak memory, as
+// parquet-go compresses a row group's columns at once).
 type zstdCodec struct {
 	enc *zstd.Encoder
 }
@@ -31,7 +31,7 @@ var sharedZstd = sync.OnceValues(newZstdCodec)
 // newZstdCodec makes an encoder.
 func newZstdCodec() (*zstdCodec, error) {
 	enc, err := zstd.NewWriter(nil,
-		zstd.WithEncoderConcurrency(runtime.GOMAXPROCS(0)),
+		zstd.WithEncoderConcurrency(1),
 		zstd.WithEncoderLevel(zstd.SpeedDefault),
 		zstd.WithZeroFrames(true),
 		zstd.WithEncoderCRC(false),
