@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"os"
 	"path/filepath"
+	"sync"
 	"testing"
 
 	"github.com/parquet-go/parquet-go"
@@ -39,10 +40,11 @@ func TestSum(t *testing.T) {
 	}
 }
 
-// TestZstdCodec checks that the writer's own zstd encoder compresses to
-// the bytes of parquet.Zstd, which wrote every file before it.
+// TestZstdCodec checks that the writers' shared zstd encoder compresses to
+// the bytes of parquet.Zstd, which wrote every file before it, also when
+// several goroutines use it at once, each input in turn after others.
 func TestZstdCodec(t *testing.T) {
-	c, err := newZstdCodec()
+	c, err := sharedZstd()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -53,21 +55,31 @@ func TestZstdCodec(t *testing.T) {
 		fakePNG(300<<10, 1),
 		append(bytes.Repeat([]byte{0}, 1<<20), fakePNG(5<<20, 2)...),
 	}
+	want := make([][]byte, len(inputs))
 	for i, in := range inputs {
-		got, err := c.Encode(nil, in)
-		if err != nil {
+		if want[i], err = parquet.Zstd.Encode(nil, in); err != nil {
 			t.Fatal(err)
-		}
-		want, err := parquet.Zstd.Encode(nil, in)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !bytes.Equal(got, want) {
-			t.Errorf("input %d (%d bytes): %d bytes, parquet.Zstd gives %d", i, len(in), len(got), len(want))
-		}
-		back, err := c.Decode(nil, got)
-		if err != nil || !bytes.Equal(back, in) {
-			t.Errorf("input %d does not decode back: %v", i, err)
 		}
 	}
+	var wg sync.WaitGroup
+	for g := range 4 {
+		wg.Go(func() {
+			for r := range 3 * len(inputs) {
+				i := (g + r) % len(inputs)
+				got, err := c.Encode(nil, inputs[i])
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				if !bytes.Equal(got, want[i]) {
+					t.Errorf("input %d (%d bytes): %d bytes, parquet.Zstd gives %d", i, len(inputs[i]), len(got), len(want[i]))
+				}
+				back, err := c.Decode(nil, got)
+				if err != nil || !bytes.Equal(back, inputs[i]) {
+					t.Errorf("input %d does not decode back: %v", i, err)
+				}
+			}
+		})
+	}
+	wg.Wait()
 }

@@ -32,10 +32,7 @@ func TestWriteDomains(t *testing.T) {
 		if err := tt.setup(); err != nil {
 			t.Fatal(err)
 		}
-		kept, err := os.Stat(path)
-		if err != nil {
-			kept = nil
-		}
+		kept, _ := os.Stat(path) // nil when there is no file
 		if err := WriteDomains(out, fams); err != nil {
 			t.Fatalf("%s: %v", tt.name, err)
 		}

@@ -26,9 +26,9 @@ import (
 // The zero value is ready for [Prefixes.Reset]; a Prefixes reset again and
 // again reuses its memory, tables of what each step does to each value
 // included, and the sequence numbers it gave are void after a Reset. The
-// tables point into the judge's space, which must not be reset while the
-// Prefixes is in use. A Prefixes works in its judge's scratch state:
-// neither may be used by two goroutines at once.
+// tables point into the judge's space: neither the judge nor its space
+// may be reset while the Prefixes is in use. A Prefixes works in its
+// judge's scratch state: neither may be used by two goroutines at once.
 type Prefixes struct {
 	j     *Judge
 	steps int

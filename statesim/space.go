@@ -66,7 +66,8 @@ func (sp *Space) AppendMissing(dst []State, i int, want Value) []State {
 
 // Judge answers, over every state of a space at once, which of a set of
 // plans reach a goal. Plans are resolved once; a plan that is invalid or
-// never submits reaches the goal from no start.
+// never submits reaches the goal from no start. The zero value is ready
+// for [Judge.Reset].
 type Judge struct {
 	f      *forms.Form
 	sp     *Space
@@ -92,10 +93,10 @@ func (j *Judge) Reset(f *forms.Form, sp *Space, g Goal, plans [][]Action) {
 	j.f, j.sp, j.g = f, sp, g
 	j.plans = append(j.plans[:0], plans...)
 	j.ok = append(j.ok[:0], make([]bool, len(plans))...)
-	for len(j.at) < len(plans) {
-		j.at = append(j.at, nil)
+	if len(plans) > cap(j.at) {
+		j.at = append(j.at[:cap(j.at)], make([][]int, len(plans)-cap(j.at))...)
 	}
-	j.at = j.at[:len(plans)]
+	j.at = j.at[:len(plans)] // SetPlan reuses each plan's slice
 	j.wantAt = g.AppendIndices(j.wantAt[:0], f)
 	j.tmp = append(j.tmp[:0], make(State, len(f.Elements))...)
 	for k, plan := range plans {

@@ -2,6 +2,7 @@ package statesim
 
 import (
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/formplan/formplan/forms"
@@ -144,7 +145,7 @@ func TestOnlyCorrectAgainstBruteForce(t *testing.T) {
 
 // TestJudgeReset reuses one Judge over many forms, goals and plans, more
 // plans or fewer than the time before, and checks each of its answers
-// against a Judge made anew.
+// against a Judge made field by field (freshJudge).
 func TestJudgeReset(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 8))
 	var j Judge
@@ -170,7 +171,7 @@ func TestJudgeReset(t *testing.T) {
 			}
 		}
 		j.Reset(&f, sp, g, plans)
-		fresh := NewJudge(&f, sp, g, plans)
+		fresh := freshJudge(&f, sp, g, plans)
 		for k := range plans {
 			if got, want := j.CanBeCorrect(k), fresh.CanBeCorrect(k); got != want {
 				t.Fatalf("%s, plan %v: CanBeCorrect %v after Reset, %v new", f.Family, plans[k], got, want)
@@ -188,4 +189,15 @@ func TestJudgeReset(t *testing.T) {
 	if checked < 150 {
 		t.Errorf("only %d plans checked", checked)
 	}
+}
+
+// freshJudge makes a Judge field by field, in memory of its own, as
+// NewJudge did before Reset: the oracle of TestJudgeReset.
+func freshJudge(f *forms.Form, sp *Space, g Goal, plans [][]Action) *Judge {
+	j := &Judge{f: f, sp: sp, g: g, plans: slices.Clone(plans), ok: make([]bool, len(plans)), at: make([][]int, len(plans)),
+		wantAt: g.Indices(f), tmp: make(State, len(f.Elements))}
+	for k, plan := range plans {
+		j.SetPlan(k, plan)
+	}
+	return j
 }

@@ -94,7 +94,10 @@ func drawPlanSemantic(c *cell, rng *rand.Rand) (Question, error) {
 	space.Reset(&f, &g)
 	j := newJudge(&f, g)
 	sc := semanticPool.Get().(*semanticScratch)
-	defer semanticPool.Put(sc)
+	defer func() {
+		clear(sc.wrong) // values of a space that goes back to its pool
+		semanticPool.Put(sc)
+	}()
 	// Per free want k, the values of its part that miss it:
 	// sc.wrong[sc.bounds[2k]:sc.bounds[2k+1]].
 	sc.wrong, sc.bounds = sc.wrong[:0], append(sc.bounds[:0], make([]int, 2*len(g.Wants))...)

@@ -53,13 +53,15 @@ func goalFromState(f *forms.Form, s statesim.State, touched []bool) statesim.Goa
 // distinctSteps draws h distinct steps on f (room is left for a Submit)
 // and marks the elements they touch; it fails when 20*h draws give fewer.
 func distinctSteps(f *forms.Form, h int, rng *rand.Rand) (steps []statesim.Action, touched []bool, ok bool) {
-	return appendDistinctSteps(make([]statesim.Action, 0, h+1), make([]bool, len(f.Elements)), f, h, rng)
+	touched = make([]bool, len(f.Elements))
+	steps, ok = appendDistinctSteps(make([]statesim.Action, 0, h+1), touched, f, h, rng)
+	return steps, touched, ok
 }
 
 // appendDistinctSteps is distinctSteps appending the steps to steps and
 // marking them in touched, which must be all false, as long as f's
 // elements: for a caller that draws many sets of steps in reused memory.
-func appendDistinctSteps(steps []statesim.Action, touched []bool, f *forms.Form, h int, rng *rand.Rand) ([]statesim.Action, []bool, bool) {
+func appendDistinctSteps(steps []statesim.Action, touched []bool, f *forms.Form, h int, rng *rand.Rand) ([]statesim.Action, bool) {
 	at := len(steps)
 	for tries := 0; len(steps)-at < h && tries < 20*h; tries++ {
 		a := perturb.Step(f, rng)
@@ -69,7 +71,7 @@ func appendDistinctSteps(steps []statesim.Action, touched []bool, f *forms.Form,
 			touched[i] = true
 		}
 	}
-	return steps, touched, len(steps)-at == h
+	return steps, len(steps)-at == h
 }
 
 // shuffle puts items in a random order.
@@ -109,7 +111,8 @@ func drawPlanShuffle(c *cell, rng *rand.Rand) (Question, error) {
 	sc := orderPool.Get().(*orderScratch)
 	defer orderPool.Put(sc)
 	sc.touched = append(sc.touched[:0], make([]bool, len(f.Elements))...)
-	items, touched, ok := appendDistinctSteps(sc.items[:0], sc.touched, &f, c.h, rng)
+	touched := sc.touched
+	items, ok := appendDistinctSteps(sc.items[:0], touched, &f, c.h, rng)
 	sc.items = items
 	if !ok {
 		return Question{}, errRetry
@@ -133,9 +136,11 @@ func drawPlanShuffle(c *cell, rng *rand.Rand) (Question, error) {
 	return finishMCQ(c, &f, g, cands, "The plans below hold the same steps in different orders; steps after Hit Submit never happen. "+whichPlan, rng)
 }
 
-// orderScratch is drawOrders' memory, kept for reuse: a question draws
-// many sets of steps, each with a space of starts, a tree of every
-// sequence of 5 steps has 326 nodes, and 6 items have 720 orders.
+// orderScratch is the memory of drawPlanShuffle and drawOrders, kept for
+// reuse: a question draws many sets of steps, each with its reference run,
+// a space of starts and a judge, a tree of every sequence of 5 steps has
+// 326 nodes, and 6 items have 720 orders. Nothing of it goes into a
+// question: the options and the goal are copied out.
 type orderScratch struct {
 	space     statesim.Space // the starts of the task, reset by the caller
 	judge     statesim.Judge // of the task on space, for px
