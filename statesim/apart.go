@@ -158,9 +158,8 @@ func (w *widthScratch) reset(px *Prefixes) bool {
 			return false
 		}
 	}
-	slices.SortFunc(w.order, func(a, b int) int {
-		return cmp.Compare(px.parts[a].vals*sequencesOf[min(w.steps[a], len(sequencesOf)-1)], px.parts[b].vals*sequencesOf[min(w.steps[b], len(sequencesOf)-1)])
-	})
+	cost := func(p int) int { return px.parts[p].vals * sequencesOf[min(w.steps[p], len(sequencesOf)-1)] }
+	slices.SortFunc(w.order, func(a, b int) int { return cmp.Compare(cost(a), cost(b)) })
 	return true
 }
 

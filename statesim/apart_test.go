@@ -32,22 +32,12 @@ func TestApart(t *testing.T) {
 	px := new(Prefixes)
 	checked, options, wide := 0, 0, 0
 	for _, f := range fs {
-		vocab := Vocabulary(&f)
-		var steps []Action
-		for _, k := range rng.Perm(len(vocab))[:min(len(vocab), 1+rng.IntN(5))] {
-			steps = append(steps, vocab[k])
-		}
+		steps := randomSteps(&f, rng, 5)
 		out, err := Run(&f, RandomState(&f, rng, 0.5), append(slices.Clone(steps), SubmitAction))
 		if err != nil {
 			t.Fatal(err)
 		}
-		var wants []Want
-		for i, e := range f.Elements {
-			if e.Kind != forms.Submit && rng.IntN(4) > 0 {
-				wants = append(wants, Want{Target: f.RefOf(i), Value: out.Final[i]})
-			}
-		}
-		g := Goal{Wants: wants}
+		g := Goal{Wants: wantsOf(&f, out.Final, rng, 4)}
 		sp := NewSpace(&f, &g)
 		px.Reset(NewJudge(&f, sp, g, nil), steps)
 
@@ -128,22 +118,30 @@ func sequences(steps []Action) [][]Action {
 
 // largestAntichain tries every subset of sets.
 func largestAntichain(sets []startSet) int {
-	best := 0
-	for mask := 0; mask < 1<<len(sets); mask++ {
-		n, ok := 0, true
-		for a := range sets {
-			if mask&(1<<a) == 0 {
-				continue
+	return largestSubset(len(sets), func(mask, a int) bool {
+		for b := range sets {
+			if b != a && mask&(1<<b) != 0 && sets[a].among(sets[b]) {
+				return false
 			}
-			n++
-			for b := range sets {
-				if b != a && mask&(1<<b) != 0 && sets[a].among(sets[b]) {
-					ok = false
-				}
+		}
+		return true
+	})
+}
+
+// largestSubset returns the size of the largest subset (a bit mask) of n
+// items in which every item a passes fits(mask, a), trying every subset.
+func largestSubset(n int, fits func(mask, a int) bool) int {
+	best := 0
+	for mask := 0; mask < 1<<n; mask++ {
+		size, ok := 0, true
+		for a := range n {
+			if mask&(1<<a) != 0 {
+				size++
+				ok = ok && fits(mask, a)
 			}
 		}
 		if ok {
-			best = max(best, n)
+			best = max(best, size)
 		}
 	}
 	return best
@@ -176,29 +174,16 @@ func mostOptions(sets []startSet) (int, bool) {
 		}
 		return true
 	}
-	best := 0
-	for mask := 0; mask < 1<<len(sets); mask++ {
-		n, ok := 0, true
-		for a := range sets {
-			if mask&(1<<a) == 0 {
-				continue
-			}
-			n++
-			own := slices.ContainsFunc(starts[a], func(start []int) bool {
-				for b := range sets {
-					if b != a && mask&(1<<b) != 0 && holds(sets[b], start) {
-						return false
-					}
+	return largestSubset(len(sets), func(mask, a int) bool {
+		return slices.ContainsFunc(starts[a], func(start []int) bool {
+			for b := range sets {
+				if b != a && mask&(1<<b) != 0 && holds(sets[b], start) {
+					return false
 				}
-				return true
-			})
-			ok = ok && own
-		}
-		if ok {
-			best = max(best, n)
-		}
-	}
-	return best, true
+			}
+			return true
+		})
+	}), true
 }
 
 // TestApartLimits checks Apart where it does not compare sets: a part

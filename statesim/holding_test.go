@@ -33,3 +33,25 @@ func sampleForms(rng *rand.Rand, perFamily, conditional int) []forms.Form {
 	}
 	return fs
 }
+
+// randomSteps draws 1 to most distinct steps of f's vocabulary from rng.
+func randomSteps(f *forms.Form, rng *rand.Rand, most int) []Action {
+	vocab := Vocabulary(f)
+	var steps []Action
+	for _, k := range rng.Perm(len(vocab))[:min(len(vocab), 1+rng.IntN(most))] {
+		steps = append(steps, vocab[k])
+	}
+	return steps
+}
+
+// wantsOf wants, of every element of f but the Submit button, the value
+// it has in s, leaving each out when rng.IntN(skip) draws 0.
+func wantsOf(f *forms.Form, s State, rng *rand.Rand, skip int) []Want {
+	var wants []Want
+	for i, e := range f.Elements {
+		if e.Kind != forms.Submit && rng.IntN(skip) > 0 {
+			wants = append(wants, Want{Target: f.RefOf(i), Value: s[i]})
+		}
+	}
+	return wants
+}

@@ -35,11 +35,7 @@ func checkPrefixes(t *testing.T) {
 	px, reused := new(Prefixes), new(Space)
 	compared, empty := 0, 0
 	for n, f := range fs {
-		vocab := Vocabulary(&f)
-		var steps []Action
-		for _, k := range rng.Perm(len(vocab))[:min(len(vocab), 1+rng.IntN(5))] {
-			steps = append(steps, vocab[k])
-		}
+		steps := randomSteps(&f, rng, 5)
 		if n%7 == 3 {
 			// A step on an element the form lacks: no order resolves it.
 			steps = append(steps, Action{Op: Check, Target: forms.Ref{Kind: forms.Checkbox, Label: "no such box"}})
@@ -48,13 +44,7 @@ func checkPrefixes(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var wants []Want
-		for i, e := range f.Elements {
-			if e.Kind != forms.Submit && rng.IntN(3) > 0 {
-				wants = append(wants, Want{Target: f.RefOf(i), Value: out.Final[i]})
-			}
-		}
-		g := Goal{Wants: wants}
+		g := Goal{Wants: wantsOf(&f, out.Final, rng, 3)}
 		sp := NewSpace(&f, &g)
 		plain := NewJudge(&f, sp, g, [][]Action{nil})
 		reused.Reset(&f, &g)

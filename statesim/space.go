@@ -93,10 +93,7 @@ func (j *Judge) Reset(f *forms.Form, sp *Space, g Goal, plans [][]Action) {
 	j.f, j.sp, j.g = f, sp, g
 	j.plans = append(j.plans[:0], plans...)
 	j.ok = append(j.ok[:0], make([]bool, len(plans))...)
-	if len(plans) > cap(j.at) {
-		j.at = append(j.at[:cap(j.at)], make([][]int, len(plans)-cap(j.at))...)
-	}
-	j.at = j.at[:len(plans)] // SetPlan reuses each plan's slice
+	j.at = resize(j.at, len(plans))
 	j.wantAt = g.AppendIndices(j.wantAt[:0], f)
 	j.tmp = append(j.tmp[:0], make(State, len(f.Elements))...)
 	for k, plan := range plans {

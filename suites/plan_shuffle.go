@@ -113,16 +113,15 @@ func drawPlanShuffle(c *cell, rng *rand.Rand) (Question, error) {
 	sc.touched = append(sc.touched[:0], make([]bool, len(f.Elements))...)
 	touched := sc.touched
 	items, ok := appendDistinctSteps(sc.items[:0], touched, &f, c.h, rng)
+	items = append(items, statesim.SubmitAction)
 	sc.items = items
 	if !ok {
 		return Question{}, errRetry
 	}
-	items = append(items, statesim.SubmitAction)
-	sc.items = items
 	sc.ref = statesim.AppendRandomState(sc.ref[:0], &f, rng, 0.3)
 	sc.order = append(sc.order[:0], items...)
 	shuffle(sc.order, rng)
-	sc.final = append(sc.final[:0], sc.ref...)
+	sc.final = slices.Grow(sc.final[:0], len(sc.ref))[:len(sc.ref)] // RunTo copies the start in
 	out, err := statesim.RunTo(&f, sc.ref, sc.order, sc.final)
 	if err != nil {
 		return Question{}, err
