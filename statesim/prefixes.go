@@ -48,14 +48,13 @@ type Prefixes struct {
 
 // partTree is one part's tree of sequences of the steps acting on it.
 type partTree struct {
-	vals  int              // the part's values in the space
-	words int              // words of a bit set over them
-	child []int32          // per node, per step: the node extended by it, 0 if not made yet
-	to    []int32          // per node, per value: the index in the tables it goes to
-	hold  []uint64         // per node: the values it meets the wants from
-	count []int            // per node: how many
-	same  map[uint64]int32 // a hash of a node's map -> the last node made with it: sequences with the same effect share a node
-	next  []int32          // per node: the node made before it with the same hash, or -1
+	vals  int       // the part's values in the space
+	words int       // words of a bit set over them
+	child []int32   // per node, per step: the node extended by it, 0 if not made yet
+	to    []int32   // per node, per value: the index in the tables it goes to
+	hold  []uint64  // per node: the values it meets the wants from
+	count []int     // per node: how many
+	same  hashIndex // the nodes by a hash of their maps: sequences with the same effect share a node
 }
 
 // Reset starts the tree anew for judge j and steps, which must be distinct
@@ -83,11 +82,14 @@ func (px *Prefixes) Reset(j *Judge, steps []Action) {
 		t := &px.parts[p]
 		t.vals = len(j.sp.Values[p])
 		t.words = (t.vals + 63) / 64
-		t.child, t.to, t.hold, t.count, t.next = t.child[:0], t.to[:0], t.hold[:0], t.count[:0], t.next[:0]
-		if t.same == nil {
-			t.same = map[uint64]int32{}
+		t.child, t.to, t.hold, t.count = t.child[:0], t.to[:0], t.hold[:0], t.count[:0]
+		on := 0 // the steps on the part, whose sequences are its nodes at most
+		for _, st := range px.st {
+			if st != nil && st.p == p {
+				on++
+			}
 		}
-		clear(t.same)
+		t.same.reset(sequencesOf[min(on, len(sequencesOf)-1)])
 		t.grow(px.steps)
 		for v := range t.vals {
 			t.to[v] = int32(v) // the space's values come first in the tables
@@ -107,7 +109,6 @@ func (t *partTree) grow(steps int) int {
 	t.to = append(t.to, make([]int32, t.vals)...)
 	t.hold = append(t.hold, make([]uint64, t.words)...)
 	t.count = append(t.count, 0)
-	t.next = append(t.next, -1)
 	return x
 }
 
@@ -164,28 +165,33 @@ func (px *Prefixes) extendPart(x, s int) int {
 		h = (h ^ uint64(uint32(w))) * 1099511628211
 	}
 	h &= hashMask
-	z, ok := t.same[h]
-	for ok && z >= 0 && !slices.Equal(t.to[int(z)*t.vals:(int(z)+1)*t.vals], to) {
-		z = t.next[z]
-	}
-	if ok && z >= 0 {
+	if z, ok := t.find(h, to); ok {
 		t.shrink(y, px.steps)
 		y = int(z)
 	} else {
-		if ok {
-			t.next[y] = t.same[h]
-		}
-		t.same[h] = int32(y)
+		t.same.put(h, int32(y))
 		t.fill(y, &px.tab.parts[st.p])
 	}
 	t.child[x*px.steps+s] = int32(y)
 	return y
 }
 
+// find returns the node whose map is to, which hashes to h, if there is
+// one.
+func (t *partTree) find(h uint64, to []int32) (int32, bool) {
+	ix := &t.same
+	for i := ix.first(h); ix.slot[i] != 0; i = ix.next(i) {
+		if z := ix.slot[i] - 1; ix.hash[i] == h && slices.Equal(t.to[int(z)*t.vals:(int(z)+1)*t.vals], to) {
+			return z, true
+		}
+	}
+	return 0, false
+}
+
 // shrink drops node y, the last one.
 func (t *partTree) shrink(y, steps int) {
 	t.child = t.child[:y*steps]
-	t.to, t.hold, t.count, t.next = t.to[:y*t.vals], t.hold[:y*t.words], t.count[:y], t.next[:y]
+	t.to, t.hold, t.count = t.to[:y*t.vals], t.hold[:y*t.words], t.count[:y]
 }
 
 // Count returns how many values of part p sequence seq holds from.

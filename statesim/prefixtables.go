@@ -16,9 +16,8 @@ type tables struct {
 	parts []partTable
 	steps []stepTable // the steps met, on the parts they act on
 	index map[tableKey]int32
-	key   []byte // scratch: a value's key
-	after State  // scratch: a value a step leads to
-	kept  State  // the values steps led to, one after another, in blocks
+	after State // scratch: a value a step leads to
+	kept  State // the values steps led to, one after another, in blocks
 }
 
 // reset empties the tables for a space of np parts, keeping their memory.
@@ -29,11 +28,7 @@ func (t *tables) reset(np int) {
 	t.parts = t.parts[:np]
 	for p := range t.parts {
 		pt := &t.parts[p]
-		if pt.index == nil {
-			pt.index = map[uint64]int32{}
-		}
-		pt.vals, pt.meets, pt.next = pt.vals[:0], pt.meets[:0], pt.next[:0]
-		clear(pt.index)
+		pt.vals, pt.meets = pt.vals[:0], pt.meets[:0]
 	}
 	t.steps = t.steps[:0]
 	if t.index == nil {
@@ -56,13 +51,12 @@ func (t *tables) keep(v State) State {
 
 // partTable is what the tables know of one part.
 type partTable struct {
-	vals  []State          // the space's values of the part, then those steps led to
-	index map[uint64]int32 // a hash of a value's key -> the last value in vals with it
-	next  []int32          // per value in vals: the value before it with the same hash, or -1
-	meets []bool           // per value in vals: it meets the wants on the part
+	vals  []State   // the space's values of the part, then those steps led to
+	index hashIndex // the values in vals, by hashValues
+	meets []bool    // per value in vals: it meets the wants on the part
 }
 
-// keySeed seeds the hashes of values' keys. A hash only narrows the
+// keySeed seeds the hashes of values' texts. A hash only narrows the
 // search: values are told apart by comparing them, so the seed changes
 // nothing that comes out.
 var keySeed = maphash.MakeSeed()
@@ -72,14 +66,13 @@ var keySeed = maphash.MakeSeed()
 // values and nodes apart.
 var hashMask = ^uint64(0)
 
-// find returns the index in vals of value v, whose key hashes to h.
+// find returns the index in vals of value v, whose hash is h.
 func (pt *partTable) find(h uint64, v State) (int32, bool) {
-	x, ok := pt.index[h]
-	for ok && x >= 0 {
-		if pt.vals[x].Equal(v) {
+	ix := &pt.index
+	for i := ix.first(h); ix.slot[i] != 0; i = ix.next(i) {
+		if x := ix.slot[i] - 1; ix.hash[i] == h && pt.vals[x].Equal(v) {
 			return x, true
 		}
-		x = pt.next[x]
 	}
 	return 0, false
 }
@@ -100,25 +93,21 @@ type stepTable struct {
 // start fills the table of part p with the space's values and returns it.
 func (px *Prefixes) start(p int) *partTable {
 	pt := &px.tab.parts[p]
-	for _, v := range px.j.sp.Values[p] {
-		px.add(p, pt, v)
+	vs := px.j.sp.Values[p]
+	pt.index.reset(2*len(vs) + 8) // room for values steps lead to
+	for _, v := range vs {
+		px.add(p, pt, hashValues(v), v)
 	}
 	return pt
 }
 
-// add appends value v to part p's table and returns its index.
-func (px *Prefixes) add(p int, pt *partTable, v State) int32 {
+// add appends value v, whose hash is h, to part p's table and returns
+// its index.
+func (px *Prefixes) add(p int, pt *partTable, h uint64, v State) int32 {
 	j := px.j
 	x := int32(len(pt.vals))
 	pt.vals = append(pt.vals, v)
-	px.tab.key = v.AppendKey(px.tab.key[:0])
-	h := maphash.Bytes(keySeed, px.tab.key) & hashMask
-	before, ok := pt.index[h]
-	if !ok {
-		before = -1
-	}
-	pt.next = append(pt.next, before)
-	pt.index[h] = x
+	pt.index.put(h, x)
 	j.sp.Put(j.tmp, p, v)
 	pt.meets = append(pt.meets, j.meets(p, j.tmp))
 	return x
@@ -170,10 +159,10 @@ func (px *Prefixes) workOut(st *stepTable, v int32) {
 		after = append(after, j.tmp[m])
 	}
 	t.after = after
-	t.key = after.AppendKey(t.key[:0])
-	to, ok := pt.find(maphash.Bytes(keySeed, t.key)&hashMask, after)
+	h := hashValues(after)
+	to, ok := pt.find(h, after)
 	if !ok {
-		to = px.add(st.p, pt, t.keep(after))
+		to = px.add(st.p, pt, h, t.keep(after))
 	}
 	st.to[v] = to
 }
