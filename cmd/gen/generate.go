@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/formplan/formplan/dataset"
@@ -119,16 +120,30 @@ func generateCmd(ctx context.Context, c *config, stdout, stderr io.Writer) error
 		default:
 			spec.Mix = groupedEven(n, len(fams), group)
 		}
-		if err := suites.Fit(s, &spec, c.horizonSet); err != nil {
+		jobs = append(jobs, job{s, spec})
+	}
+	// Every suite is fitted at once, each on goroutines of its own: a
+	// probe depends only on its suite, family and horizon, and a suite
+	// waiting for its slowest family leaves the cores to the others.
+	fitted := make([]error, len(jobs))
+	var wg sync.WaitGroup
+	for k := range jobs {
+		wg.Go(func() { fitted[k] = suites.Fit(jobs[k].suite, &jobs[k].spec, c.horizonSet) })
+	}
+	wg.Wait()
+	kept := jobs[:0]
+	for k, j := range jobs {
+		if err := fitted[k]; err != nil {
 			for _, line := range strings.Split(err.Error(), "\n") {
 				refused = append(refused, strings.TrimPrefix(line, "suites: "))
 			}
 			continue
 		}
-		lo, hi := generate.ShardRange(spec.Total(), c.shard, c.shards)
+		lo, hi := generate.ShardRange(j.spec.Total(), c.shard, c.shards)
 		total += hi - lo
-		jobs = append(jobs, job{s, spec})
+		kept = append(kept, j)
 	}
+	jobs = kept
 	if len(refused) > 0 {
 		return usageError{strings.Join(refused, "\n")}
 	}
