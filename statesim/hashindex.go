@@ -9,7 +9,8 @@ import (
 // table with linear probing, which a reset empties without freeing. It
 // keeps only the hashes: items with the same hash are told apart by the
 // caller, who walks the slots from first(h) on with next until an empty
-// one, comparing the items whose hash is h.
+// one, comparing the items whose hash is h. It must be reset before its
+// first use.
 type hashIndex struct {
 	slot  []int32  // per slot: its item plus one, or 0 when empty
 	hash  []uint64 // per slot: its item's hash
