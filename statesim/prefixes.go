@@ -25,7 +25,9 @@ import (
 //
 // The zero value is ready for [Prefixes.Reset]; a Prefixes reset again and
 // again reuses its memory, tables of what each step does to each value
-// included, and the sequence numbers it gave are void after a Reset. The
+// included (those of parts without text boxes are kept whole, for the
+// parts of the same shape the next judges have), and the sequence numbers
+// it gave are void after a Reset. The
 // tables point into the judge's space: neither the judge nor its space
 // may be reset while the Prefixes is in use. A Prefixes works in its
 // judge's scratch state: neither may be used by two goroutines at once.
@@ -62,6 +64,9 @@ type partTree struct {
 func (px *Prefixes) Reset(j *Judge, steps []Action) {
 	px.j, px.steps = j, len(steps)
 	px.tab.reset(len(j.sp.Parts))
+	for p := range j.sp.Parts {
+		px.start(p)
+	}
 	// Room for a table per step, so that the tables do not move.
 	px.tab.steps = slices.Grow(px.tab.steps, len(steps))
 	px.bad, px.st = px.bad[:0], px.st[:0]
@@ -94,7 +99,7 @@ func (px *Prefixes) Reset(j *Judge, steps []Action) {
 		for v := range t.vals {
 			t.to[v] = int32(v) // the space's values come first in the tables
 		}
-		t.fill(0, px.start(p))
+		t.fill(0, px.tab.parts[p])
 	}
 	px.child, px.node, px.dead = px.child[:0], px.node[:0], px.dead[:0]
 	px.child = append(px.child, make([]int32, px.steps)...)
@@ -170,7 +175,7 @@ func (px *Prefixes) extendPart(x, s int) int {
 		y = int(z)
 	} else {
 		t.same.put(h, int32(y))
-		t.fill(y, &px.tab.parts[st.p])
+		t.fill(y, px.tab.parts[st.p])
 	}
 	t.child[x*px.steps+s] = int32(y)
 	return y

@@ -19,17 +19,42 @@ import (
 // space of its own. Some step sets hold a step the form cannot resolve,
 // from which no order holds. It runs twice: with the hashes that find
 // values and nodes, and with every hash the same, so that comparing them
-// alone must tell values and nodes apart.
+// alone must tell values and nodes apart. The tables of parts without
+// text boxes are kept from one form to the next (keptTable): with them,
+// it checks that forms share them (far fewer are kept than such parts
+// met), and it runs again with no steps' maps kept and with no tables
+// kept.
 func TestPrefixesSameAnswers(t *testing.T) {
-	t.Run("hashes", checkPrefixes)
+	t.Run("hashes", func(t *testing.T) {
+		px := checkPrefixes(t)
+		if px.tab.count == 0 || px.tab.count > 30 || px.tab.entries == 0 {
+			t.Errorf("%d tables kept, with %d entries of maps: want a few, shared by the forms", px.tab.count, px.tab.entries)
+		}
+	})
 	t.Run("every hash colliding", func(t *testing.T) {
 		defer func(m uint64) { hashMask = m }(hashMask)
 		hashMask = 0
 		checkPrefixes(t)
 	})
+	t.Run("no maps kept", func(t *testing.T) {
+		defer func(m int) { maxKeptEntries = m }(maxKeptEntries)
+		maxKeptEntries = 0
+		if px := checkPrefixes(t); px.tab.count == 0 || px.tab.entries != 0 {
+			t.Errorf("%d tables kept, with %d entries of maps: want some, with none", px.tab.count, px.tab.entries)
+		}
+	})
+	t.Run("no tables kept", func(t *testing.T) {
+		defer func(m int) { maxKept = m }(maxKept)
+		maxKept = 0
+		if px := checkPrefixes(t); px.tab.count != 0 {
+			t.Errorf("%d tables kept, want none", px.tab.count)
+		}
+	})
 }
 
-func checkPrefixes(t *testing.T) {
+// checkPrefixes runs TestPrefixesSameAnswers' checks and returns the
+// Prefixes it reset for every form.
+func checkPrefixes(t *testing.T) *Prefixes {
 	rng := rand.New(rand.NewPCG(9, 9))
 	fs := sampleForms(rng, 12, 6)
 	px, reused := new(Prefixes), new(Space)
@@ -106,6 +131,7 @@ func checkPrefixes(t *testing.T) {
 	if compared < 2000 || empty == 0 || empty == compared {
 		t.Errorf("%d comparisons, %d of them with no value holding: too few of a kind", compared, empty)
 	}
+	return px
 }
 
 // TestPrefixesNoParts checks a form with nothing but Submit: a sequence
@@ -140,5 +166,73 @@ func TestPrefixesNoParts(t *testing.T) {
 		if got := px.Holds(c.seq, nil); got != c.want {
 			t.Errorf("%s: Holds says %v, want %v", c.name, got, c.want)
 		}
+	}
+}
+
+// TestPrefixesKeptShapes resets one Prefixes, in turn, for forms whose
+// one part has the same elements and the same values but other
+// conditions (another threshold, the other element enabling), so that
+// only their shapes tell their tables apart. After every Reset, each
+// sequence of the steps must hold from the same values as on a Prefixes
+// made for that form alone.
+func TestPrefixesKeptShapes(t *testing.T) {
+	form := func(sliderFirst bool, atLeast int) forms.Form {
+		slider := forms.Element{ID: "e0", Kind: forms.Slider, Ordinal: 1, Min: 0, Max: 10, Step: 1, Group: "g0"}
+		box := forms.Element{ID: "e1", Kind: forms.Checkbox, Ordinal: 1, Group: "g1"}
+		if sliderFirst {
+			box.EnabledBy = &forms.Enabler{Element: 0, AtLeast: atLeast}
+		} else {
+			slider.EnabledBy = &forms.Enabler{Element: 1}
+		}
+		return forms.Form{Family: "shapes", Refer: forms.ByOrdinal, Elements: []forms.Element{
+			slider, box, {ID: "e2", Kind: forms.Submit, Ordinal: 1, Label: "Submit"},
+		}}
+	}
+	cases := []struct {
+		name string
+		f    forms.Form
+	}{
+		{"box enabled from 5", form(true, 5)},
+		{"box enabled from 7", form(true, 7)},
+		{"slider enabled by the box", form(false, 0)},
+	}
+	slider := forms.Ref{Kind: forms.Slider, Ordinal: 1}
+	box := forms.Ref{Kind: forms.Checkbox, Ordinal: 1}
+	steps := []Action{{Op: Set, Target: slider, N: 6}, {Op: Click, Target: box}, {Op: Move, Target: slider, N: -2}}
+	g := Goal{Wants: []Want{{Target: box, Value: Value{N: 1}}, {Target: slider, Value: Value{N: 4}}}}
+	px, sp := new(Prefixes), new(Space)
+	for round := range 3 {
+		for _, c := range cases {
+			sp.Reset(&c.f, &g)
+			fresh := new(Prefixes)
+			fresh.Reset(NewJudge(&c.f, NewSpace(&c.f, &g), g, nil), steps)
+			px.Reset(NewJudge(&c.f, sp, g, nil), steps)
+			if len(sp.Parts) != 1 || len(sp.Values[0]) != 22 {
+				t.Fatalf("%s: %d parts, want one of 22 values", c.name, len(sp.Parts))
+			}
+			held := 0
+			for _, order := range [][]int{{}, {0}, {1}, {2}, {0, 1}, {1, 0}, {0, 2}, {2, 0}, {1, 2}, {2, 1}, {0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}} {
+				a, b := px.Root(), fresh.Root()
+				for _, s := range order {
+					a, b = px.Extend(a, s), fresh.Extend(b, s)
+				}
+				n := fresh.Count(b, 0)
+				if got := px.Count(a, 0); got != n {
+					t.Fatalf("round %d, %s, steps %v: %d values hold, want %d", round, c.name, order, got, n)
+				}
+				for k := range n {
+					if px.Nth(a, 0, k) != fresh.Nth(b, 0, k) {
+						t.Fatalf("round %d, %s, steps %v: value %d differs", round, c.name, order, k)
+					}
+				}
+				held += n
+			}
+			if held == 0 {
+				t.Fatalf("%s: no sequence holds from any value: the test tells nothing", c.name)
+			}
+		}
+	}
+	if px.tab.count != len(cases) {
+		t.Errorf("%d tables kept, want one per shape, %d", px.tab.count, len(cases))
 	}
 }

@@ -11,25 +11,31 @@ import (
 // the goal's wants on the part. They grow as steps and values are met, so
 // the many sequences made of the same steps (every order of a set of
 // steps) apply each step to each value once. A Prefixes keeps its tables'
-// memory from one Reset to the next.
+// memory from one Reset to the next, and keeps whole the tables of parts
+// without text boxes, which the next judges' parts of the same shape use
+// again (see keptTable).
 type tables struct {
-	parts []partTable
-	steps []stepTable // the steps met, on the parts they act on
-	index map[tableKey]int32
-	after State // scratch: a value a step leads to
-	kept  State // the values steps led to, one after another, in blocks
+	parts   []*partTable // per part: its table, of this Reset or kept
+	local   []partTable  // the tables of this Reset, one per part at most
+	steps   []stepTable  // the steps met, on the parts they act on
+	index   map[tableKey]int32
+	after   State                   // scratch: a value a step leads to
+	kept    State                   // the values steps led to, one after another, in blocks
+	shapes  map[string][]*partTable // the tables kept, by their parts' shape
+	count   int                     // how many tables are kept
+	entries int                     // the values of the kept tables' maps, one per value for each map
+	resets  uint64                  // Resets so far: a kept table taken in this one has used set to it
+	shape   []byte                  // scratch: a part's shape
 }
 
 // reset empties the tables for a space of np parts, keeping their memory.
 func (t *tables) reset(np int) {
-	for len(t.parts) < np {
-		t.parts = extend(t.parts)
+	for len(t.local) < np {
+		t.local = extend(t.local)
 	}
-	t.parts = t.parts[:np]
-	for p := range t.parts {
-		pt := &t.parts[p]
-		pt.vals, pt.meets = pt.vals[:0], pt.meets[:0]
-	}
+	clear(t.parts)
+	t.parts = append(t.parts[:0], make([]*partTable, np)...)
+	t.resets++
 	t.steps = t.steps[:0]
 	if t.index == nil {
 		t.index = map[tableKey]int32{}
@@ -54,6 +60,13 @@ type partTable struct {
 	vals  []State   // the space's values of the part, then those steps led to
 	index hashIndex // the values in vals, by hashValues
 	meets []bool    // per value in vals: it meets the wants on the part
+
+	// A table kept across Resets owns its values, and keeps the maps of
+	// the steps met on it.
+	owned bool
+	used  uint64               // the tables' Reset that last took it
+	space int                  // the space's values, first in vals
+	maps  map[stepKey]*[]int32 // per step: where it takes each value (as stepTable.to)
 }
 
 // keySeed seeds the hashes of values' texts. A hash only narrows the
@@ -88,24 +101,41 @@ type stepTable struct {
 	p, i int // the part, and the element the step acts on
 	a    Action
 	to   []int32
+	home *[]int32 // where a kept table keeps to, or nil
 }
 
-// start fills the table of part p with the space's values and returns it.
+// start sets the table of part p, with the space's values first, and
+// returns it: the table kept for the part's shape, or one of this Reset.
 func (px *Prefixes) start(p int) *partTable {
-	pt := &px.tab.parts[p]
+	if pt := px.keptTable(p); pt != nil {
+		px.tab.parts[p] = pt
+		return pt
+	}
+	pt := &px.tab.local[p]
+	pt.vals, pt.meets = pt.vals[:0], pt.meets[:0]
+	px.tab.parts[p] = pt
+	px.fillTable(p, pt)
+	return pt
+}
+
+// fillTable puts the space's values of part p in pt, which is empty.
+func (px *Prefixes) fillTable(p int, pt *partTable) {
 	vs := px.j.sp.Values[p]
 	pt.index.reset(2*len(vs) + 8) // room for values steps lead to
 	for _, v := range vs {
 		px.add(p, pt, hashValues(v), v)
 	}
-	return pt
+	pt.space = len(vs)
 }
 
 // add appends value v, whose hash is h, to part p's table and returns
-// its index.
+// its index. A kept table stores a copy.
 func (px *Prefixes) add(p int, pt *partTable, h uint64, v State) int32 {
 	j := px.j
 	x := int32(len(pt.vals))
+	if pt.owned {
+		v = slices.Clone(v)
+	}
 	pt.vals = append(pt.vals, v)
 	pt.index.put(h, x)
 	j.sp.Put(j.tmp, p, v)
@@ -114,7 +144,7 @@ func (px *Prefixes) add(p int, pt *partTable, h uint64, v State) int32 {
 }
 
 // step returns the number of the table of action a on element i of part
-// p, made on first use.
+// p, made on first use; on a kept table, its map is the one kept.
 func (px *Prefixes) step(p, i int, a Action) int32 {
 	t := &px.tab
 	key := tableKey{p, a}
@@ -123,7 +153,17 @@ func (px *Prefixes) step(p, i int, a Action) int32 {
 		k = int32(len(t.steps))
 		t.index[key] = k
 		t.steps = extend(t.steps)
-		t.steps[k] = stepTable{p: p, i: i, a: a, to: t.steps[k].to[:0]}
+		st := &t.steps[k]
+		to := st.to[:0]
+		if st.home != nil {
+			to = nil // a kept map, not this slot's memory
+		}
+		*st = stepTable{p: p, i: i, a: a, to: to}
+		if pt := t.parts[p]; pt.owned {
+			if st.home = t.keptMap(pt, px.j.sp.Parts[p], i, a); st.home != nil {
+				st.to = *st.home
+			}
+		}
 	}
 	return k
 }
@@ -143,7 +183,7 @@ func (px *Prefixes) follow(st *stepTable, v int32) int32 {
 // table where it goes.
 func (px *Prefixes) workOut(st *stepTable, v int32) {
 	j, t := px.j, &px.tab
-	pt := &t.parts[st.p]
+	pt := t.parts[st.p]
 	if int(v) >= len(st.to) {
 		// Room for every value met so far at once.
 		st.to = slices.Grow(st.to, len(pt.vals)-len(st.to))
@@ -162,9 +202,16 @@ func (px *Prefixes) workOut(st *stepTable, v int32) {
 	h := hashValues(after)
 	to, ok := pt.find(h, after)
 	if !ok {
-		to = px.add(st.p, pt, h, t.keep(after))
+		kept := after // add copies it into a kept table
+		if !pt.owned {
+			kept = t.keep(after)
+		}
+		to = px.add(st.p, pt, h, kept)
 	}
 	st.to[v] = to
+	if st.home != nil {
+		*st.home = st.to
+	}
 }
 
 // unknown marks a step table's entry not worked out yet.
