@@ -36,12 +36,12 @@ func (px *Prefixes) Apart(n int) bool {
 	// has at most as many sets as there are sequences of its steps, so the
 	// product of the counts, known and bounded, bounds the family's size
 	// all along, and a bound below n ends the work.
-	if w.bound(0, 1, n) < n {
+	if px.bound(0, 1, n) < n {
 		return false
 	}
 	sets := 1
 	for k, p := range w.order {
-		if w.steps[p] > maxPartSteps {
+		if px.parts[p].steps > maxPartSteps {
 			return true
 		}
 		w.on = w.on[:0]
@@ -61,7 +61,7 @@ func (px *Prefixes) Apart(n int) bool {
 		if sets *= m; sets > maxWidthSets {
 			return true
 		}
-		if w.bound(k+1, sets, n) < n {
+		if px.bound(k+1, sets, n) < n {
 			return false
 		}
 	}
@@ -81,14 +81,15 @@ const (
 var sequencesOf = [...]int{1, 2, 5, 16, 65, 326, 1957}
 
 // bound returns sets, the product of the counts of the parts worked out,
-// times the sequences of the steps of each part from order[k] on, or n if
-// that is more.
-func (w *widthScratch) bound(k, sets, n int) int {
-	for _, p := range w.order[k:] {
-		if w.steps[p] >= len(sequencesOf) {
+// times the sequences of the steps of each part from Apart's order[k] on,
+// or n if that is more.
+func (px *Prefixes) bound(k, sets, n int) int {
+	for _, p := range px.wid.order[k:] {
+		steps := px.parts[p].steps
+		if steps >= len(sequencesOf) {
 			return n
 		}
-		if sets *= sequencesOf[w.steps[p]]; sets >= n {
+		if sets *= sequencesOf[steps]; sets >= n {
 			return n
 		}
 	}
@@ -112,7 +113,6 @@ func (px *Prefixes) reach(x int, used uint) {
 
 // widthScratch is Apart's memory, kept across Resets.
 type widthScratch struct {
-	steps  []int    // per part: how many steps act on it
 	wanted []bool   // per part: a want is on it
 	order  []int    // the parts with wants that steps act on, fewest values first
 	on     []int32  // the steps on the part at hand
@@ -134,7 +134,6 @@ type widthScratch struct {
 func (w *widthScratch) reset(px *Prefixes) bool {
 	np := len(px.parts)
 	w.kept, w.order = w.kept[:0], w.order[:0]
-	w.steps = append(w.steps[:0], make([]int, np)...)
 	for len(w.class) < np {
 		w.class, w.sub = append(w.class, nil), append(w.sub, nil)
 	}
@@ -146,19 +145,14 @@ func (w *widthScratch) reset(px *Prefixes) bool {
 			w.wanted[p] = true
 		}
 	}
-	for _, st := range px.st {
-		if st != nil {
-			w.steps[st.p]++
-		}
-	}
-	for p, k := range w.steps {
-		if k > 0 && w.wanted[p] {
+	for p := range px.parts {
+		if px.parts[p].steps > 0 && w.wanted[p] {
 			w.order = append(w.order, p)
 		} else if px.parts[p].count[0] == 0 {
 			return false
 		}
 	}
-	cost := func(p int) int { return px.parts[p].vals * sequencesOf[min(w.steps[p], len(sequencesOf)-1)] }
+	cost := func(p int) int { return px.parts[p].vals * sequencesOf[min(px.parts[p].steps, len(sequencesOf)-1)] }
 	slices.SortFunc(w.order, func(a, b int) int { return cmp.Compare(cost(a), cost(b)) })
 	return true
 }

@@ -27,9 +27,9 @@ import (
 // again reuses its memory, tables of what each step does to each value
 // included (those of parts without text boxes are kept whole, for the
 // parts of the same shape the next judges have), and the sequence numbers
-// it gave are void after a Reset. The
-// tables point into the judge's space: neither the judge nor its space
-// may be reset while the Prefixes is in use. A Prefixes works in its
+// it gave are void after a Reset. The tables point into the judge's space:
+// neither the judge nor its space may be reset while the Prefixes is in
+// use. A Prefixes works in its
 // judge's scratch state: neither may be used by two goroutines at once.
 type Prefixes struct {
 	j     *Judge
@@ -50,6 +50,7 @@ type Prefixes struct {
 
 // partTree is one part's tree of sequences of the steps acting on it.
 type partTree struct {
+	steps int       // the steps that act on the part
 	vals  int       // the part's values in the space
 	words int       // words of a bit set over them
 	child []int32   // per node, per step: the node extended by it, 0 if not made yet
@@ -69,32 +70,31 @@ func (px *Prefixes) Reset(j *Judge, steps []Action) {
 	}
 	// Room for a table per step, so that the tables do not move.
 	px.tab.steps = slices.Grow(px.tab.steps, len(steps))
+	for len(px.parts) < len(j.sp.Parts) {
+		px.parts = extend(px.parts)
+	}
+	px.parts = px.parts[:len(j.sp.Parts)]
+	for p := range px.parts {
+		px.parts[p].steps = 0
+	}
 	px.bad, px.st = px.bad[:0], px.st[:0]
 	for _, a := range steps {
 		i, err := resolve(j.f, a)
 		bad := err != nil || a.Op == Submit
 		var st *stepTable
 		if !bad && j.sp.PartOf[i] >= 0 {
-			st = &px.tab.steps[px.step(j.sp.PartOf[i], i, a)]
+			st = px.step(j.sp.PartOf[i], i, a)
+			px.parts[st.p].steps++
 		}
 		px.bad, px.st = append(px.bad, bad), append(px.st, st)
 	}
-	for len(px.parts) < len(j.sp.Parts) {
-		px.parts = extend(px.parts)
-	}
-	px.parts = px.parts[:len(j.sp.Parts)]
 	for p := range px.parts {
 		t := &px.parts[p]
 		t.vals = len(j.sp.Values[p])
 		t.words = (t.vals + 63) / 64
 		t.child, t.to, t.hold, t.count = t.child[:0], t.to[:0], t.hold[:0], t.count[:0]
-		on := 0 // the steps on the part, whose sequences are its nodes at most
-		for _, st := range px.st {
-			if st != nil && st.p == p {
-				on++
-			}
-		}
-		t.same.reset(sequencesOf[min(on, len(sequencesOf)-1)])
+		// The sequences of the part's steps are its nodes at most.
+		t.same.reset(sequencesOf[min(t.steps, len(sequencesOf)-1)])
 		t.grow(px.steps)
 		for v := range t.vals {
 			t.to[v] = int32(v) // the space's values come first in the tables

@@ -62,10 +62,8 @@ func (px *Prefixes) keptTable(p int) *partTable {
 		return pt
 	}
 	pt.used = t.resets
-	j := px.j
 	for x, v := range pt.vals {
-		j.sp.Put(j.tmp, p, v)
-		pt.meets[x] = j.meets(p, j.tmp)
+		pt.meets[x] = px.meets(p, v)
 	}
 	return pt
 }

@@ -15,10 +15,9 @@ import (
 // without text boxes, which the next judges' parts of the same shape use
 // again (see keptTable).
 type tables struct {
-	parts   []*partTable // per part: its table, of this Reset or kept
-	local   []partTable  // the tables of this Reset, one per part at most
-	steps   []stepTable  // the steps met, on the parts they act on
-	index   map[tableKey]int32
+	parts   []*partTable            // per part: its table, of this Reset or kept
+	local   []partTable             // the tables of this Reset, one per part at most
+	steps   []stepTable             // the steps met, on the parts they act on
 	after   State                   // scratch: a value a step leads to
 	kept    State                   // the values steps led to, one after another, in blocks
 	shapes  map[string][]*partTable // the tables kept, by their parts' shape
@@ -37,10 +36,6 @@ func (t *tables) reset(np int) {
 	t.parts = append(t.parts[:0], make([]*partTable, np)...)
 	t.resets++
 	t.steps = t.steps[:0]
-	if t.index == nil {
-		t.index = map[tableKey]int32{}
-	}
-	clear(t.index)
 	clear(t.kept) // the block in use keeps no texts of past values alive
 	t.kept = t.kept[:0]
 }
@@ -90,11 +85,6 @@ func (pt *partTable) find(h uint64, v State) (int32, bool) {
 	return 0, false
 }
 
-type tableKey struct {
-	p int
-	a Action
-}
-
 // stepTable is one step on one part: to[v] is the index of the value
 // value v goes to, or unknown.
 type stepTable struct {
@@ -131,41 +121,41 @@ func (px *Prefixes) fillTable(p int, pt *partTable) {
 // add appends value v, whose hash is h, to part p's table and returns
 // its index. A kept table stores a copy.
 func (px *Prefixes) add(p int, pt *partTable, h uint64, v State) int32 {
-	j := px.j
 	x := int32(len(pt.vals))
 	if pt.owned {
 		v = slices.Clone(v)
 	}
 	pt.vals = append(pt.vals, v)
 	pt.index.put(h, x)
-	j.sp.Put(j.tmp, p, v)
-	pt.meets = append(pt.meets, j.meets(p, j.tmp))
+	pt.meets = append(pt.meets, px.meets(p, v))
 	return x
 }
 
-// step returns the number of the table of action a on element i of part
-// p, made on first use; on a kept table, its map is the one kept.
-func (px *Prefixes) step(p, i int, a Action) int32 {
+// meets reports whether value v of part p meets the judge's wants on it.
+func (px *Prefixes) meets(p int, v State) bool {
+	j := px.j
+	j.sp.Put(j.tmp, p, v)
+	return j.meets(p, j.tmp)
+}
+
+// step returns a new table of action a on element i of part p; on a kept
+// table, its map is the one kept. The steps of a Reset are distinct, so
+// each has a table of its own.
+func (px *Prefixes) step(p, i int, a Action) *stepTable {
 	t := &px.tab
-	key := tableKey{p, a}
-	k, ok := t.index[key]
-	if !ok {
-		k = int32(len(t.steps))
-		t.index[key] = k
-		t.steps = extend(t.steps)
-		st := &t.steps[k]
-		to := st.to[:0]
-		if st.home != nil {
-			to = nil // a kept map, not this slot's memory
-		}
-		*st = stepTable{p: p, i: i, a: a, to: to}
-		if pt := t.parts[p]; pt.owned {
-			if st.home = t.keptMap(pt, px.j.sp.Parts[p], i, a); st.home != nil {
-				st.to = *st.home
-			}
+	t.steps = extend(t.steps)
+	st := &t.steps[len(t.steps)-1]
+	to := st.to[:0]
+	if st.home != nil {
+		to = nil // a kept map, not this slot's memory
+	}
+	*st = stepTable{p: p, i: i, a: a, to: to}
+	if pt := t.parts[p]; pt.owned {
+		if st.home = t.keptMap(pt, px.j.sp.Parts[p], i, a); st.home != nil {
+			st.to = *st.home
 		}
 	}
-	return k
+	return st
 }
 
 // follow returns where the step takes the value with index v, working

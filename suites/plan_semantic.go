@@ -98,13 +98,12 @@ func drawPlanSemantic(c *cell, rng *rand.Rand) (Question, error) {
 		clear(sc.wrong) // values of a space that goes back to its pool
 		semanticPool.Put(sc)
 	}()
-	// Per free want k, the values of its part that miss it:
-	// sc.wrong[sc.bounds[2k]:sc.bounds[2k+1]].
-	sc.wrong, sc.bounds = sc.wrong[:0], append(sc.bounds[:0], make([]int, 2*len(g.Wants))...)
+	// Per free want free[x], the values of its part that miss it:
+	// sc.wrong[sc.bounds[x]:sc.bounds[x+1]].
+	sc.wrong, sc.bounds = sc.wrong[:0], append(sc.bounds[:0], 0)
 	for _, k := range free {
-		sc.bounds[2*k] = len(sc.wrong)
 		sc.wrong = space.AppendMissing(sc.wrong, at[k], g.Wants[k].Value)
-		sc.bounds[2*k+1] = len(sc.wrong)
+		sc.bounds = append(sc.bounds, len(sc.wrong))
 	}
 	var start statesim.State
 	var plan []statesim.Action
@@ -113,9 +112,9 @@ func drawPlanSemantic(c *cell, rng *rand.Rand) (Question, error) {
 		for _, k := range free {
 			statesim.ApplyAt(&f, start, at[k], directStep(&f, at[k], g.Wants[k]))
 		}
-		k := free[rng.IntN(len(free))]
+		x := rng.IntN(len(free))
+		k, wrong := free[x], sc.wrong[sc.bounds[x]:sc.bounds[x+1]]
 		i := at[k]
-		wrong := sc.wrong[sc.bounds[2*k]:sc.bounds[2*k+1]]
 		if len(wrong) == 0 {
 			return candidate{}, false
 		}
