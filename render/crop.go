@@ -2,7 +2,6 @@ package render
 
 import (
 	"bytes"
-	"compress/flate"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -11,6 +10,8 @@ import (
 	"image/draw"
 	"image/png"
 	"io"
+
+	"github.com/klauspost/compress/flate"
 )
 
 // cropPage cuts the screenshot of page p into the pictures of its cells,
