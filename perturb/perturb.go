@@ -168,7 +168,10 @@ type Mistakes struct {
 func (m *Mistakes) Make(f *forms.Form, s statesim.State, g statesim.Goal, n int, rng *rand.Rand) ([]Error, statesim.State) {
 	out := m.out[:0]
 	s = append(m.s[:0], s...)
-	t := append(m.t[:0], s...) // s after a candidate error
+	// t is s after a candidate error: it equals s at the top of every
+	// try, and what a try changes in it is put back when the error is
+	// not kept.
+	t := append(m.t[:0], s...)
 	at := g.AppendIndices(m.at[:0], f)
 	unmet := g.UnmetAt(at, s)
 	made := 0
@@ -197,36 +200,97 @@ func (m *Mistakes) Make(f *forms.Form, s statesim.State, g statesim.Goal, n int,
 		default:
 			continue
 		}
-		copy(t, s)
-		var ers []Error // the mistake with the steps around it, on a disabled element
 		if e.EnabledBy != nil && !statesim.Enabled(f, s, i) {
 			// A mistake on a disabled element happened while it was
 			// enabled: what enabled it is set first, and may be set back.
-			ers = appendEnclosed(m.enc[:0], &m.members, f, s, i, er, rng)
+			ers := appendEnclosed(m.enc[:0], &m.members, f, s, i, er, rng)
 			m.enc = ers
 			for _, x := range ers {
 				statesim.ApplyInPlace(f, t, x.Action) // names an element of f with an operation that fits it
 			}
-		} else {
-			statesim.ApplyAt(f, t, i, er.Action) // the action names element i, with an operation that fits it
-		}
-		if t.Equal(s) {
+			if t.Equal(s) {
+				continue
+			}
+			u := g.UnmetAt(at, t)
+			if u < unmet {
+				copy(t, s) // it happens to help: not a mistake
+				continue
+			}
+			s, t, unmet = t, s, u
+			copy(t, s)
+			out = append(out, ers...)
+			made++
 			continue
 		}
-		u := g.UnmetAt(at, t)
-		if u < unmet {
-			continue // it happens to help: not a mistake
+		// A plain mistake changes element i, or its radio group, alone:
+		// t is compared with s, and the wants counted, there only.
+		statesim.ApplyAt(f, t, i, er.Action) // the action names element i, with an operation that fits it
+		if !changedTouched(t, s, f, i) {
+			continue
 		}
-		s, t, unmet = t, s, u
-		if ers == nil {
-			out = append(out, er)
-		} else {
-			out = append(out, ers...)
+		more := 0 // wants unmet in t but met in s, less the other way round
+		for k, w := range g.Wants {
+			if j := at[k]; j >= 0 && touches(f, i, j) {
+				more += met(s[j], w) - met(t[j], w)
+			}
 		}
+		if more < 0 {
+			copyTouched(t, s, f, i) // it happens to help: not a mistake
+			continue
+		}
+		copyTouched(s, t, f, i)
+		unmet += more
+		out = append(out, er)
 		made++
 	}
 	m.out, m.s, m.t, m.at = out, s, t, at
 	return out, s
+}
+
+// met is 1 when value v meets want w, else 0.
+func met(v statesim.Value, w statesim.Want) int {
+	if v == w.Value {
+		return 1
+	}
+	return 0
+}
+
+// touches reports whether a plain mistake on element i of f may change
+// element j: j is i, or in i's radio group.
+func touches(f *forms.Form, i, j int) bool {
+	if j == i {
+		return true
+	}
+	a, b := &f.Elements[i], &f.Elements[j]
+	return a.Kind == forms.Radio && b.Kind == forms.Radio && a.Group == b.Group
+}
+
+// changedTouched reports whether t differs from s where a plain mistake
+// on element i of f may change it.
+func changedTouched(t, s statesim.State, f *forms.Form, i int) bool {
+	if f.Elements[i].Kind != forms.Radio {
+		return t[i] != s[i]
+	}
+	for j := range f.Elements {
+		if touches(f, i, j) && t[j] != s[j] {
+			return true
+		}
+	}
+	return false
+}
+
+// copyTouched copies into dst from src what a plain mistake on element i
+// of f may change.
+func copyTouched(dst, src statesim.State, f *forms.Form, i int) {
+	if f.Elements[i].Kind != forms.Radio {
+		dst[i] = src[i]
+		return
+	}
+	for j := range f.Elements {
+		if touches(f, i, j) {
+			dst[j] = src[j]
+		}
+	}
 }
 
 // appendEnclosed appends to dst the mistake er on element i, disabled in

@@ -2,6 +2,7 @@ package perturb
 
 import (
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/formplan/formplan/forms"
@@ -156,5 +157,90 @@ func TestMistakesAsErrors(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// wholeStates is Errors as it was first written: each try applies the
+// mistake to a copy of the whole state, compares the whole states and
+// counts every want again. Make counts only where a plain mistake acts.
+func wholeStates(f *forms.Form, s statesim.State, g statesim.Goal, n int, rng *rand.Rand) ([]Error, statesim.State) {
+	var out []Error
+	s = s.Clone()
+	unmet := g.Unmet(f, s)
+	for tries, made := 0, 0; made < n && tries < 50; tries++ {
+		i := rng.IntN(len(f.Elements))
+		e := &f.Elements[i]
+		ref := f.RefOf(i)
+		var er Error
+		switch e.Kind {
+		case forms.Checkbox:
+			er = Error{"wrong_click", statesim.Action{Op: statesim.Click, Target: ref}}
+		case forms.Slider:
+			er = Error{"moved_slider", statesim.Action{Op: statesim.Set, Target: ref, N: e.Min + e.Step*rng.IntN((e.Max-e.Min)/e.Step+1)}}
+		case forms.Radio:
+			er = Error{"wrong_radio", statesim.Action{Op: statesim.Select, Target: ref}}
+		case forms.TextBox:
+			if len(f.TextValues) == 0 || s[i].S != "" {
+				continue
+			}
+			er = Error{"prefilled_text", statesim.Action{Op: statesim.Type, Target: ref, Text: f.TextValues[rng.IntN(len(f.TextValues))]}}
+			if w := wantedText(f, g, ref); len(w) > 1 && rng.IntN(2) == 0 {
+				er = Error{"partly_typed", statesim.Action{Op: statesim.Type, Target: ref, Text: w[:1+rng.IntN(len(w)-1)]}}
+			}
+		default:
+			continue
+		}
+		ers := []Error{er}
+		if e.EnabledBy != nil && !statesim.Enabled(f, s, i) {
+			var members []int
+			ers = appendEnclosed(nil, &members, f, s, i, er, rng)
+		}
+		t := s.Clone()
+		for _, x := range ers {
+			statesim.ApplyInPlace(f, t, x.Action)
+		}
+		if u := g.Unmet(f, t); !t.Equal(s) && u >= unmet {
+			s, unmet = t, u
+			out = append(out, ers...)
+			made++
+		}
+	}
+	return out, s
+}
+
+// TestMistakesLikeWholeStates checks Make, which looks at a plain
+// mistake's element (or radio group) alone, against wholeStates, which
+// compares and counts whole states, from twin sources on forms of every
+// family, conditional ones among them: the same mistakes, the same
+// state, and the sources left at the same point.
+func TestMistakesLikeWholeStates(t *testing.T) {
+	a, b := rand.New(rand.NewPCG(5, 2)), rand.New(rand.NewPCG(5, 2))
+	var m Mistakes
+	conditional := 0
+	for _, fam := range forms.Builtins() {
+		for range 300 {
+			f := fam.NewForm(a)
+			fam.NewForm(b)
+			g := Goal(&fam, &f, a)
+			Goal(&fam, &f, b)
+			s := statesim.RandomState(&f, a, 0.3)
+			statesim.RandomState(&f, b, 0.3)
+			n := 1 + a.IntN(3)
+			b.IntN(3)
+			wantErrs, wantState := wholeStates(&f, s, g, n, b)
+			gotErrs, gotState := m.Make(&f, s, g, n, a)
+			if !slices.Equal(gotErrs, wantErrs) || !gotState.Equal(wantState) {
+				t.Fatalf("%s: Make gave %+v ending in %s, whole states %+v ending in %s", fam.Name, gotErrs, gotState, wantErrs, wantState)
+			}
+			if a.Uint64() != b.Uint64() {
+				t.Fatalf("%s: Make drew other numbers than whole states", fam.Name)
+			}
+			if f.Conditional() {
+				conditional++
+			}
+		}
+	}
+	if conditional == 0 {
+		t.Error("no conditional form was tried")
 	}
 }
