@@ -123,21 +123,33 @@ func collect(m *suites.Meta) (objects, error) {
 			}
 		}
 	}
+	// Every state a plan passes through from a start, the start included,
+	// up to its Submit or its first step the form cannot take, made in
+	// one state in turn.
+	st := make(statesim.State, len(f.Elements))
+	note := func() {
+		for i, e := range f.Elements {
+			switch e.Kind {
+			case forms.TextBox:
+				addText(st[i].S)
+			case forms.Slider:
+				pos[st[i].N] = true
+			}
+		}
+	}
 	starts := append([]statesim.State{m.Start}, m.Starts...)
 	for k, s := range starts {
 		if len(s) != len(f.Elements) {
 			return o, fmt.Errorf("start state %d has %d values for %d elements", k, len(s), len(f.Elements))
 		}
 		for _, p := range m.Plans {
-			for _, st := range reached(f, s, p) {
-				for i, e := range f.Elements {
-					switch e.Kind {
-					case forms.TextBox:
-						addText(st[i].S)
-					case forms.Slider:
-						pos[st[i].N] = true
-					}
+			copy(st, s)
+			note()
+			for _, a := range p {
+				if a.Op == statesim.Submit || statesim.ApplyInPlace(f, st, a) != nil {
+					break
 				}
+				note()
 			}
 		}
 	}
@@ -156,24 +168,6 @@ func collect(m *suites.Meta) (objects, error) {
 		o.texts, o.typeable = sortedKeys(texts), sortedKeys(typed)
 	}
 	return o, nil
-}
-
-// reached returns the states a plan passes through from s, s included, up
-// to its Submit or its first step the form cannot take.
-func reached(f *forms.Form, s statesim.State, plan []statesim.Action) []statesim.State {
-	out := []statesim.State{s}
-	for _, a := range plan {
-		if a.Op == statesim.Submit {
-			break
-		}
-		next, err := statesim.Apply(f, s, a)
-		if err != nil {
-			break
-		}
-		out = append(out, next)
-		s = next
-	}
-	return out
 }
 
 func sortedKeys[K int | string](m map[K]bool) []K {

@@ -32,6 +32,26 @@ func writeStatic(b *strings.Builder, f *forms.Form, o objects) {
 			}
 		}
 	}
+	// The names of positions and amounts, made once: the tables below
+	// name each many times. Every position a slider can be at is among
+	// o.positions (collect), and so is every place a set or move leads to.
+	var posNames map[int]string
+	var amountNames []string
+	if o.sliders {
+		posNames = make(map[int]string, len(o.positions))
+		for _, v := range o.positions {
+			posNames[v] = PositionName(v)
+		}
+		for _, d := range o.amounts {
+			amountNames = append(amountNames, AmountName(d))
+		}
+	}
+	pos := func(v int) string {
+		if n, ok := posNames[v]; ok {
+			return n
+		}
+		return PositionName(v)
+	}
 	for i := range els {
 		e := &els[i]
 		if e.Kind != forms.Slider {
@@ -40,11 +60,12 @@ func writeStatic(b *strings.Builder, f *forms.Form, o objects) {
 		name := ElementName(e)
 		b.WriteString("    ; where setting and moving " + name + " lead\n")
 		for _, v := range o.positions {
-			fact("set-leads", name, PositionName(v), PositionName(statesim.Snap(e, v)))
+			fact("set-leads", name, pos(v), pos(statesim.Snap(e, v)))
 		}
 		for p := e.Min; p <= e.Max; p += max(e.Step, 1) {
-			for _, d := range o.amounts {
-				fact("move-leads", name, PositionName(p), AmountName(d), PositionName(statesim.Snap(e, p+d)))
+			from := pos(p)
+			for k, d := range o.amounts {
+				fact("move-leads", name, from, amountNames[k], pos(statesim.Snap(e, p+d)))
 			}
 		}
 	}
