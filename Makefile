@@ -51,6 +51,7 @@ bench: deps
 	$(GO) test -run '^$$' -bench . -benchtime 1s ./statesim/ ./dataset/
 	$(GO) test -run '^$$' -bench . -cpu 1 ./suites/
 	$(GO) test -run '^$$' -bench RunWithoutPictures -cpu 1 ./generate/
+	$(GO) test -run '^$$' -bench Problem -short ./pddl/
 	$(GO) test -run '^$$' -bench . ./render/
 	$(GO) test -run '^$$' -bench 'Workers|DefaultMix' -benchtime 3x -cpu 2 ./generate/
 	$(GO) test -run '^$$' -bench CardPass -benchtime 1x ./export/
