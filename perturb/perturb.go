@@ -177,29 +177,11 @@ func (m *Mistakes) Make(f *forms.Form, s statesim.State, g statesim.Goal, n int,
 	made := 0
 	for tries := 0; made < n && tries < 50; tries++ {
 		i := rng.IntN(len(f.Elements))
-		e := &f.Elements[i]
-		ref := f.RefOf(i)
-		var er Error
-		switch e.Kind {
-		case forms.Checkbox:
-			er = Error{"wrong_click", statesim.Action{Op: statesim.Click, Target: ref}}
-		case forms.Slider:
-			v := e.Min + e.Step*rng.IntN((e.Max-e.Min)/e.Step+1)
-			er = Error{"moved_slider", statesim.Action{Op: statesim.Set, Target: ref, N: v}}
-		case forms.Radio:
-			er = Error{"wrong_radio", statesim.Action{Op: statesim.Select, Target: ref}}
-		case forms.TextBox:
-			if len(f.TextValues) == 0 || s[i].S != "" {
-				continue
-			}
-			er = Error{"prefilled_text", statesim.Action{Op: statesim.Type, Target: ref, Text: f.TextValues[rng.IntN(len(f.TextValues))]}}
-			if w := wantedText(f, g, ref); len(w) > 1 && rng.IntN(2) == 0 {
-				// Typing stopped part way: the box holds the start of the text.
-				er = Error{"partly_typed", statesim.Action{Op: statesim.Type, Target: ref, Text: w[:1+rng.IntN(len(w)-1)]}}
-			}
-		default:
+		er, ok := drawMistake(f, s, g, i, rng)
+		if !ok {
 			continue
 		}
+		e := &f.Elements[i]
 		if e.EnabledBy != nil && !statesim.Enabled(f, s, i) {
 			// A mistake on a disabled element happened while it was
 			// enabled: what enabled it is set first, and may be set back.
@@ -245,6 +227,37 @@ func (m *Mistakes) Make(f *forms.Form, s statesim.State, g statesim.Goal, n int,
 	}
 	m.out, m.s, m.t, m.at = out, s, t, at
 	return out, s
+}
+
+// drawMistake draws a mistake on element i of f in state s, with goal g:
+// a wrong click on a checkbox, a slider moved to a random position, a
+// radio button selected, or text in an empty text box (another value, or
+// the start of the text g wants). It reports false for an element that
+// takes none: a Submit button, or a text box that holds text already or
+// has no text to type.
+func drawMistake(f *forms.Form, s statesim.State, g statesim.Goal, i int, rng *rand.Rand) (Error, bool) {
+	e := &f.Elements[i]
+	ref := f.RefOf(i)
+	switch e.Kind {
+	case forms.Checkbox:
+		return Error{"wrong_click", statesim.Action{Op: statesim.Click, Target: ref}}, true
+	case forms.Slider:
+		v := e.Min + e.Step*rng.IntN((e.Max-e.Min)/e.Step+1)
+		return Error{"moved_slider", statesim.Action{Op: statesim.Set, Target: ref, N: v}}, true
+	case forms.Radio:
+		return Error{"wrong_radio", statesim.Action{Op: statesim.Select, Target: ref}}, true
+	case forms.TextBox:
+		if len(f.TextValues) == 0 || s[i].S != "" {
+			return Error{}, false
+		}
+		er := Error{"prefilled_text", statesim.Action{Op: statesim.Type, Target: ref, Text: f.TextValues[rng.IntN(len(f.TextValues))]}}
+		if w := wantedText(f, g, ref); len(w) > 1 && rng.IntN(2) == 0 {
+			// Typing stopped part way: the box holds the start of the text.
+			er = Error{"partly_typed", statesim.Action{Op: statesim.Type, Target: ref, Text: w[:1+rng.IntN(len(w)-1)]}}
+		}
+		return er, true
+	}
+	return Error{}, false
 }
 
 // met is 1 when value v meets want w, else 0.

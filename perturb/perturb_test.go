@@ -120,6 +120,24 @@ func mustFind(t *testing.T, f *forms.Form, a statesim.Action) int {
 	return i
 }
 
+// twinDraw draws a form of fam, a task and a random state from a, and
+// the same draws from b, a twin of a, so that both stay at one point.
+func twinDraw(fam *forms.Family, a, b *rand.Rand) (forms.Form, statesim.Goal, statesim.State) {
+	f := fam.NewForm(a)
+	fam.NewForm(b)
+	g := Goal(fam, &f, a)
+	Goal(fam, &f, b)
+	s := statesim.RandomState(&f, a, 0.3)
+	statesim.RandomState(&f, b, 0.3)
+	return f, g, s
+}
+
+// twinIntN draws a number below n from a, and the same from b.
+func twinIntN(n int, a, b *rand.Rand) int {
+	b.IntN(n)
+	return a.IntN(n)
+}
+
 // TestMistakesAsErrors checks that one Mistakes used again and again, on
 // forms of every family, draws what Errors (a Mistakes of its own each
 // time) draws from a twin source, half the time from the state its last
@@ -131,20 +149,13 @@ func TestMistakesAsErrors(t *testing.T) {
 	var last statesim.State
 	for _, fam := range forms.Builtins() {
 		for range 200 {
-			f := fam.NewForm(a)
-			fam.NewForm(b)
-			g := Goal(&fam, &f, a)
-			Goal(&fam, &f, b)
-			s := statesim.RandomState(&f, a, 0.3)
-			statesim.RandomState(&f, b, 0.3)
+			f, g, s := twinDraw(&fam, a, b)
 			if last != nil && len(last) == len(s) {
-				b.IntN(2)
-				if a.IntN(2) == 0 {
+				if twinIntN(2, a, b) == 0 {
 					s = last // a state Make returned, which Make may overwrite
 				}
 			}
-			n := 1 + a.IntN(3)
-			b.IntN(3)
+			n := twinIntN(3, a, b) + 1
 			wantErrs, wantState := Errors(&f, s, g, n, b) // before Make overwrites s
 			gotErrs, gotState := m.Make(&f, s, g, n, a)
 			last = gotState
@@ -161,35 +172,20 @@ func TestMistakesAsErrors(t *testing.T) {
 }
 
 // wholeStates is Errors as it was first written: each try applies the
-// mistake to a copy of the whole state, compares the whole states and
-// counts every want again. Make counts only where a plain mistake acts.
+// mistake drawn (drawMistake) to a copy of the whole state, compares the
+// whole states and counts every want again. Make counts only where a
+// plain mistake acts.
 func wholeStates(f *forms.Form, s statesim.State, g statesim.Goal, n int, rng *rand.Rand) ([]Error, statesim.State) {
 	var out []Error
 	s = s.Clone()
 	unmet := g.Unmet(f, s)
 	for tries, made := 0, 0; made < n && tries < 50; tries++ {
 		i := rng.IntN(len(f.Elements))
-		e := &f.Elements[i]
-		ref := f.RefOf(i)
-		var er Error
-		switch e.Kind {
-		case forms.Checkbox:
-			er = Error{"wrong_click", statesim.Action{Op: statesim.Click, Target: ref}}
-		case forms.Slider:
-			er = Error{"moved_slider", statesim.Action{Op: statesim.Set, Target: ref, N: e.Min + e.Step*rng.IntN((e.Max-e.Min)/e.Step+1)}}
-		case forms.Radio:
-			er = Error{"wrong_radio", statesim.Action{Op: statesim.Select, Target: ref}}
-		case forms.TextBox:
-			if len(f.TextValues) == 0 || s[i].S != "" {
-				continue
-			}
-			er = Error{"prefilled_text", statesim.Action{Op: statesim.Type, Target: ref, Text: f.TextValues[rng.IntN(len(f.TextValues))]}}
-			if w := wantedText(f, g, ref); len(w) > 1 && rng.IntN(2) == 0 {
-				er = Error{"partly_typed", statesim.Action{Op: statesim.Type, Target: ref, Text: w[:1+rng.IntN(len(w)-1)]}}
-			}
-		default:
+		er, ok := drawMistake(f, s, g, i, rng)
+		if !ok {
 			continue
 		}
+		e := &f.Elements[i]
 		ers := []Error{er}
 		if e.EnabledBy != nil && !statesim.Enabled(f, s, i) {
 			var members []int
@@ -219,14 +215,8 @@ func TestMistakesLikeWholeStates(t *testing.T) {
 	enclosed := 0 // mistakes made on disabled elements, with their steps
 	for _, fam := range forms.Builtins() {
 		for range 300 {
-			f := fam.NewForm(a)
-			fam.NewForm(b)
-			g := Goal(&fam, &f, a)
-			Goal(&fam, &f, b)
-			s := statesim.RandomState(&f, a, 0.3)
-			statesim.RandomState(&f, b, 0.3)
-			n := 1 + a.IntN(3)
-			b.IntN(3)
+			f, g, s := twinDraw(&fam, a, b)
+			n := twinIntN(3, a, b) + 1
 			wantErrs, wantState := wholeStates(&f, s, g, n, b)
 			gotErrs, gotState := m.Make(&f, s, g, n, a)
 			if !slices.Equal(gotErrs, wantErrs) || !gotState.Equal(wantState) {

@@ -9,8 +9,9 @@ import (
 // table with linear probing, which a reset empties without freeing. It
 // keeps only the hashes: items with the same hash are told apart by the
 // caller, who walks the slots from first(h) on with next until an empty
-// one, comparing the items whose hash is h. It must be reset before its
-// first use.
+// one, comparing the items whose hash is h (a walk of the caller's own,
+// not a method given a comparison: the call through a function value
+// made plan_shuffle 3-7% slower). It must be reset before its first use.
 type hashIndex struct {
 	slot  []int32  // per slot: its item plus one, or 0 when empty
 	hash  []uint64 // per slot: its item's hash
@@ -48,11 +49,7 @@ func (ix *hashIndex) put(h uint64, x int32) {
 	if 2*(ix.items+1) > len(ix.slot) {
 		ix.grow()
 	}
-	i := ix.first(h)
-	for ix.slot[i] != 0 {
-		i = ix.next(i)
-	}
-	ix.slot[i], ix.hash[i] = x+1, h
+	ix.place(h, x+1)
 	ix.items++
 }
 
@@ -63,13 +60,19 @@ func (ix *hashIndex) grow() {
 	ix.shift--
 	for k, s := range slot {
 		if s != 0 {
-			i := ix.first(hash[k])
-			for ix.slot[i] != 0 {
-				i = ix.next(i)
-			}
-			ix.slot[i], ix.hash[i] = s, hash[k]
+			ix.place(hash[k], s)
 		}
 	}
+}
+
+// place stores slot value s, of hash h, in the first empty slot of h's
+// walk.
+func (ix *hashIndex) place(h uint64, s int32) {
+	i := ix.first(h)
+	for ix.slot[i] != 0 {
+		i = ix.next(i)
+	}
+	ix.slot[i], ix.hash[i] = s, h
 }
 
 // hashValues returns the hash of a part's values, masked by hashMask:

@@ -29,8 +29,8 @@ import (
 // parts of the same shape the next judges have), and the sequence numbers
 // it gave are void after a Reset. The tables point into the judge's space:
 // neither the judge nor its space may be reset while the Prefixes is in
-// use. A Prefixes works in its
-// judge's scratch state: neither may be used by two goroutines at once.
+// use. A Prefixes works in its judge's scratch state: neither may be used
+// by two goroutines at once.
 type Prefixes struct {
 	j     *Judge
 	steps int
