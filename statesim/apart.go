@@ -44,14 +44,7 @@ func (px *Prefixes) Apart(n int) bool {
 		if px.parts[p].steps > maxPartSteps {
 			return true
 		}
-		w.on = w.on[:0]
-		for s, st := range px.st {
-			if st != nil && st.p == p {
-				w.on = append(w.on, int32(s))
-			}
-		}
-		px.reach(0, 0)
-		m := w.classify(&px.parts[p])
+		m := w.classify(px.walk(p))
 		if m == 0 {
 			return false // no sequence holds from any start
 		}
@@ -66,6 +59,26 @@ func (px *Prefixes) Apart(n int) bool {
 		}
 	}
 	return w.width(sets, n) >= n
+}
+
+// walk marks, in the width scratch's seen, the nodes of every sequence of
+// the steps on part p (each at most once), and returns the sets of starts
+// of the tree it marked them in: on a kept table of minBackValues values
+// or more, the tree walked from the sequences' ends (backSets); else the
+// part's own.
+func (px *Prefixes) walk(p int) *holdSets {
+	w := &px.wid
+	w.on = w.on[:0]
+	for s, st := range px.st {
+		if st != nil && st.p == p {
+			w.on = append(w.on, int32(s))
+		}
+	}
+	if pt := px.tab.parts[p]; pt.owned && len(pt.vals) >= minBackValues && walkBack {
+		return px.backSets(p)
+	}
+	px.reach(0, 0)
+	return &px.parts[p].holdSets
 }
 
 // maxPartSteps and maxWidthSets bound Apart's work: a part acted on by 6
@@ -124,6 +137,7 @@ type widthScratch struct {
 	match  []int32  // per product set: the set matched into it, or -1
 	mark   []bool   // the matching's scratch
 	anti   []int32  // the greedy antichain
+	back   backTree // the walk from the ends of the sequences, on a kept table
 }
 
 // reset empties w for px's steps and parts and orders the parts Apart
@@ -158,10 +172,10 @@ func (w *widthScratch) reset(px *Prefixes) bool {
 }
 
 // classify lists the distinct non-empty sets of values the nodes of t that
-// reach marked hold from, clears the marks, and returns how many there
+// reach or reachBack marked hold from, clears the marks, and returns how many there
 // are. It fills class and sub at index len(kept), where the part goes if
 // kept.
-func (w *widthScratch) classify(t *partTree) int {
+func (w *widthScratch) classify(t *holdSets) int {
 	k := len(w.kept)
 	reps := w.class[k][:0]
 	for x, ok := range w.seen {
@@ -190,26 +204,6 @@ func (w *widthScratch) classify(t *partTree) int {
 	}
 	w.sub[k] = sub
 	return len(reps)
-}
-
-// sameHold reports whether nodes x and y hold from the same values.
-func (t *partTree) sameHold(x, y int) bool {
-	for k := range t.words {
-		if t.hold[x*t.words+k] != t.hold[y*t.words+k] {
-			return false
-		}
-	}
-	return true
-}
-
-// among reports whether every value node x holds from node y holds from.
-func (t *partTree) among(x, y int) bool {
-	for k := range t.words {
-		if t.hold[x*t.words+k]&^t.hold[y*t.words+k] != 0 {
-			return false
-		}
-	}
-	return true
 }
 
 // width returns the largest number, or limit if smaller, of the sets

@@ -29,6 +29,9 @@ func TestApart(t *testing.T) {
 	for range 10 {
 		fs = append(fs, *conditionalForm())
 	}
+	for range 60 {
+		fs = append(fs, *offGridForm())
+	}
 	px := new(Prefixes)
 	checked, options, wide := 0, 0, 0
 	for _, f := range fs {
@@ -81,6 +84,22 @@ func TestApart(t *testing.T) {
 	}
 	if checked < 150 || options < 100 || wide < 50 {
 		t.Errorf("%d step sets checked, %d with their options counted, %d of width 2 or more: too few", checked, options, wide)
+	}
+}
+
+// offGridForm has a radio group of two whose 2nd enables a slider 0..100
+// by 3: moving it up from 99 leaves it at 100, a value its part's space
+// lacks, so the part's table holds more values than the space.
+func offGridForm() *forms.Form {
+	return &forms.Form{
+		Family: "offgrid",
+		Refer:  forms.ByOrdinal,
+		Elements: []forms.Element{
+			{ID: "e0", Kind: forms.Radio, Ordinal: 1, Group: "g0"},
+			{ID: "e1", Kind: forms.Radio, Ordinal: 2, Group: "g0"},
+			{ID: "e2", Kind: forms.Slider, Ordinal: 1, Min: 0, Max: 100, Step: 3, Group: "g1", EnabledBy: &forms.Enabler{Element: 1}},
+			{ID: "e3", Kind: forms.Submit, Ordinal: 1, Label: "Submit"},
+		},
 	}
 }
 

@@ -50,14 +50,12 @@ type Prefixes struct {
 
 // partTree is one part's tree of sequences of the steps acting on it.
 type partTree struct {
-	steps int       // the steps that act on the part
-	vals  int       // the part's values in the space
-	words int       // words of a bit set over them
-	child []int32   // per node, per step: the node extended by it, 0 if not made yet
-	to    []int32   // per node, per value: the index in the tables it goes to
-	hold  []uint64  // per node: the values it meets the wants from
-	count []int     // per node: how many
-	same  hashIndex // the nodes by a hash of their maps: sequences with the same effect share a node
+	holdSets           // per node: the values it meets the wants from, and how many
+	steps    int       // the steps that act on the part
+	vals     int       // the part's values in the space
+	child    []int32   // per node, per step: the node extended by it, 0 if not made yet
+	to       []int32   // per node, per value: the index in the tables it goes to
+	same     hashIndex // the nodes by a hash of their maps: sequences with the same effect share a node
 }
 
 // Reset starts the tree anew for judge j and steps, which must be distinct
