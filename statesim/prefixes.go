@@ -63,6 +63,7 @@ type partTree struct {
 func (px *Prefixes) Reset(j *Judge, steps []Action) {
 	px.j, px.steps = j, len(steps)
 	px.tab.reset(len(j.sp.Parts))
+	px.setWants()
 	for p := range j.sp.Parts {
 		px.start(p)
 	}

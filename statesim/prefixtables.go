@@ -25,6 +25,9 @@ type tables struct {
 	entries int                     // the values of the kept tables' maps, one per value for each map
 	resets  uint64                  // Resets so far: a kept table taken in this one has used set to it
 	shape   []byte                  // scratch: a part's shape
+	wants   []placedWant            // the judge's wants, part by part
+	wantsAt []int                   // per part: where its wants start in wants; one more at the end
+	lacking bool                    // a want names an element the form lacks
 }
 
 // reset empties the tables for a space of np parts, keeping their memory.
@@ -131,11 +134,46 @@ func (px *Prefixes) add(p int, pt *partTable, h uint64, v State) int32 {
 	return x
 }
 
-// meets reports whether value v of part p meets the judge's wants on it.
+// meets reports whether value v of part p meets the judge's wants on it:
+// the wants setWants listed for the part.
 func (px *Prefixes) meets(p int, v State) bool {
-	j := px.j
-	j.sp.Put(j.tmp, p, v)
-	return j.meets(p, j.tmp)
+	t := &px.tab
+	if t.lacking {
+		return false
+	}
+	for _, w := range t.wants[t.wantsAt[p]:t.wantsAt[p+1]] {
+		if v[w.at] != w.v {
+			return false
+		}
+	}
+	return true
+}
+
+// placedWant is a want on a part: the place of its element among the
+// part's members, and the value it asks for.
+type placedWant struct {
+	at int
+	v  Value
+}
+
+// setWants lists, for [Prefixes.meets], the judge's wants on each part,
+// or notes that one names an element the form lacks: then no value of any
+// part meets them, as the judge has it.
+func (px *Prefixes) setWants() {
+	j, t := px.j, &px.tab
+	t.wants, t.wantsAt, t.lacking = t.wants[:0], t.wantsAt[:0], false
+	for p, members := range j.sp.Parts {
+		t.wantsAt = append(t.wantsAt, len(t.wants))
+		for x, w := range j.g.Wants {
+			i := j.wantAt[x]
+			if i < 0 {
+				t.lacking = true
+			} else if j.sp.PartOf[i] == p {
+				t.wants = append(t.wants, placedWant{at: slices.Index(members, i), v: w.Value})
+			}
+		}
+	}
+	t.wantsAt = append(t.wantsAt, len(t.wants))
 }
 
 // step returns a new table of action a on element i of part p; on a kept
