@@ -88,6 +88,20 @@ func hashValues(vs State) uint64 {
 	return h & hashMask
 }
 
+// hashValuesAt is hashValues of the values of s at indices at, without
+// gathering them (the loop is written out again: a function for one
+// value, too big to inline, made both slower).
+func hashValuesAt(s State, at []int) uint64 {
+	h := uint64(len(at))
+	for _, i := range at {
+		h = mixHash(h ^ uint64(s[i].N))
+		if s[i].S != "" {
+			h = mixHash(h ^ maphash.String(keySeed, s[i].S))
+		}
+	}
+	return h & hashMask
+}
+
 // mixHash spreads the bits of x over the whole word.
 func mixHash(x uint64) uint64 {
 	hi, lo := bits.Mul64(x^0xa0761d6478bd642f, 0xe7037ed1a0b428db)

@@ -77,15 +77,26 @@ var keySeed = maphash.MakeSeed()
 // values and nodes apart.
 var hashMask = ^uint64(0)
 
-// find returns the index in vals of value v, whose hash is h.
-func (pt *partTable) find(h uint64, v State) (int32, bool) {
+// findAt returns the index in vals of the value of s at indices at, whose
+// hash is h.
+func (pt *partTable) findAt(h uint64, s State, at []int) (int32, bool) {
 	ix := &pt.index
 	for i := ix.first(h); ix.slot[i] != 0; i = ix.next(i) {
-		if x := ix.slot[i] - 1; ix.hash[i] == h && pt.vals[x].Equal(v) {
+		if x := ix.slot[i] - 1; ix.hash[i] == h && equalAt(s, at, pt.vals[x]) {
 			return x, true
 		}
 	}
 	return 0, false
+}
+
+// equalAt reports whether the values of s at indices at are v.
+func equalAt(s State, at []int, v State) bool {
+	for x, i := range at {
+		if s[i] != v[x] {
+			return false
+		}
+	}
+	return true
 }
 
 // stepTable is one step on one part: to[v] is the index of the value
@@ -219,22 +230,27 @@ func (px *Prefixes) workOut(st *stepTable, v int32) {
 			st.to = append(st.to, unknown)
 		}
 	}
-	members := j.sp.Parts[st.p]
-	j.sp.Put(j.tmp, st.p, pt.vals[v])
+	members, from := j.sp.Parts[st.p], pt.vals[v]
+	j.sp.Put(j.tmp, st.p, from)
 	applyAt(j.f, j.tmp, st.i, st.a)
-	after := t.after[:0]
-	for _, m := range members {
-		after = append(after, j.tmp[m])
-	}
-	t.after = after
-	h := hashValues(after)
-	to, ok := pt.find(h, after)
-	if !ok {
-		kept := after // add copies it into a kept table
-		if !pt.owned {
-			kept = t.keep(after)
+	// The value after is read where the step left it, in the scratch
+	// state, and copied out only when new.
+	to := v // four steps in ten change nothing (a disabled element, say): no look-up
+	if !equalAt(j.tmp, members, from) {
+		h := hashValuesAt(j.tmp, members)
+		var ok bool
+		if to, ok = pt.findAt(h, j.tmp, members); !ok {
+			after := t.after[:0]
+			for _, m := range members {
+				after = append(after, j.tmp[m])
+			}
+			t.after = after
+			kept := after // add copies it into a kept table
+			if !pt.owned {
+				kept = t.keep(after)
+			}
+			to = px.add(st.p, pt, h, kept)
 		}
-		to = px.add(st.p, pt, h, kept)
 	}
 	st.to[v] = to
 	if st.home != nil {
