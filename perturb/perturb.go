@@ -160,19 +160,26 @@ type Mistakes struct {
 	enc     []Error // a mistake on a disabled element with its steps
 	members []int   // a radio group's members
 	s, t    statesim.State
-	at      []int
+	at      []int // Make's: the elements of the goal's wants
 }
 
 // Make is [Errors] in m's memory: the mistakes and the state it returns
 // are valid until m's next call. s may be a state Make returned before.
 func (m *Mistakes) Make(f *forms.Form, s statesim.State, g statesim.Goal, n int, rng *rand.Rand) ([]Error, statesim.State) {
+	m.at = g.AppendIndices(m.at[:0], f)
+	return m.MakeAt(f, s, g, m.at, n, rng)
+}
+
+// MakeAt is Make given the elements of g's wants, as g.Indices(f) lists
+// them: for a caller that makes many sets of mistakes with one form and
+// goal, and finds those once.
+func (m *Mistakes) MakeAt(f *forms.Form, s statesim.State, g statesim.Goal, at []int, n int, rng *rand.Rand) ([]Error, statesim.State) {
 	out := m.out[:0]
 	s = append(m.s[:0], s...)
 	// t is s after a candidate error: it equals s at the top of every
 	// try, and what a try changes in it is put back when the error is
 	// not kept.
 	t := append(m.t[:0], s...)
-	at := g.AppendIndices(m.at[:0], f)
 	unmet := g.UnmetAt(at, s)
 	made := 0
 	for tries := 0; made < n && tries < 50; tries++ {
@@ -211,8 +218,9 @@ func (m *Mistakes) Make(f *forms.Form, s statesim.State, g statesim.Goal, n int,
 			continue
 		}
 		more := 0 // wants unmet in t but met in s, less the other way round
-		for k, w := range g.Wants {
-			if j := at[k]; j >= 0 && touches(f, i, j) {
+		for k, j := range at {
+			if j >= 0 && touches(f, i, j) {
+				w := &g.Wants[k].Value
 				more += met(s[j], w) - met(t[j], w)
 			}
 		}
@@ -225,7 +233,7 @@ func (m *Mistakes) Make(f *forms.Form, s statesim.State, g statesim.Goal, n int,
 		out = append(out, er)
 		made++
 	}
-	m.out, m.s, m.t, m.at = out, s, t, at
+	m.out, m.s, m.t = out, s, t
 	return out, s
 }
 
@@ -260,9 +268,9 @@ func drawMistake(f *forms.Form, s statesim.State, g statesim.Goal, i int, rng *r
 	return Error{}, false
 }
 
-// met is 1 when value v meets want w, else 0.
-func met(v statesim.Value, w statesim.Want) int {
-	if v == w.Value {
+// met is 1 when value v is the value w wants, else 0.
+func met(v statesim.Value, w *statesim.Value) int {
+	if v == *w {
 		return 1
 	}
 	return 0

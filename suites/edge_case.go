@@ -85,7 +85,7 @@ func drawEdgeCase(c *cell, rng *rand.Rand) (Question, error) {
 	var rec recovery
 	var hist []statesim.Action
 	draw := func() (candidate, bool) {
-		errs, start := mistakes.Make(&f, clean, g, 1+rng.IntN(MaxMistakes), rng)
+		errs, start := mistakes.MakeAt(&f, clean, g, j.at, 1+rng.IntN(MaxMistakes), rng)
 		if len(errs) == 0 {
 			return candidate{}, false
 		}
