@@ -184,7 +184,7 @@ func (m *Mistakes) MakeAt(f *forms.Form, s statesim.State, g statesim.Goal, at [
 	made := 0
 	for tries := 0; made < n && tries < 50; tries++ {
 		i := rng.IntN(len(f.Elements))
-		er, ok := drawMistake(f, s, g, i, rng)
+		er, ok := drawMistake(f, s, &g, i, rng)
 		if !ok {
 			continue
 		}
@@ -218,8 +218,9 @@ func (m *Mistakes) MakeAt(f *forms.Form, s statesim.State, g statesim.Goal, at [
 			continue
 		}
 		more := 0 // wants unmet in t but met in s, less the other way round
+		radio := e.Kind == forms.Radio
 		for k, j := range at {
-			if j >= 0 && touches(f, i, j) {
+			if j == i || radio && j >= 0 && touches(f, i, j) {
 				w := &g.Wants[k].Value
 				more += met(s[j], w) - met(t[j], w)
 			}
@@ -243,7 +244,7 @@ func (m *Mistakes) MakeAt(f *forms.Form, s statesim.State, g statesim.Goal, at [
 // the start of the text g wants). It reports false for an element that
 // takes none: a Submit button, or a text box that holds text already or
 // has no text to type.
-func drawMistake(f *forms.Form, s statesim.State, g statesim.Goal, i int, rng *rand.Rand) (Error, bool) {
+func drawMistake(f *forms.Form, s statesim.State, g *statesim.Goal, i int, rng *rand.Rand) (Error, bool) {
 	e := &f.Elements[i]
 	ref := f.RefOf(i)
 	switch e.Kind {
@@ -259,7 +260,7 @@ func drawMistake(f *forms.Form, s statesim.State, g statesim.Goal, i int, rng *r
 			return Error{}, false
 		}
 		er := Error{"prefilled_text", statesim.Action{Op: statesim.Type, Target: ref, Text: f.TextValues[rng.IntN(len(f.TextValues))]}}
-		if w := wantedText(f, g, ref); len(w) > 1 && rng.IntN(2) == 0 {
+		if w := wantedText(f, *g, ref); len(w) > 1 && rng.IntN(2) == 0 {
 			// Typing stopped part way: the box holds the start of the text.
 			er = Error{"partly_typed", statesim.Action{Op: statesim.Type, Target: ref, Text: w[:1+rng.IntN(len(w)-1)]}}
 		}

@@ -181,7 +181,7 @@ func wholeStates(f *forms.Form, s statesim.State, g statesim.Goal, n int, rng *r
 	unmet := g.Unmet(f, s)
 	for tries, made := 0, 0; made < n && tries < 50; tries++ {
 		i := rng.IntN(len(f.Elements))
-		er, ok := drawMistake(f, s, g, i, rng)
+		er, ok := drawMistake(f, s, &g, i, rng)
 		if !ok {
 			continue
 		}
