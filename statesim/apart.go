@@ -129,7 +129,7 @@ type widthScratch struct {
 	wanted []bool   // per part: a want is on it
 	order  []int    // the parts with wants that steps act on, fewest values first
 	on     []int32  // the steps on the part at hand
-	seen   []bool   // per node of the part's tree: reached
+	seen   []bool   // per node of the tree walked (the part's, or back): reached
 	kept   []int    // the parts with two sets or more
 	class  [][]int  // per kept part: the nodes that stand for its sets, one each
 	sub    [][]bool // per kept part, per two of its sets a, b (at a times the sets plus b): a's values are among b's
@@ -171,10 +171,10 @@ func (w *widthScratch) reset(px *Prefixes) bool {
 	return true
 }
 
-// classify lists the distinct non-empty sets of values the nodes of t that
-// reach or reachBack marked hold from, clears the marks, and returns how many there
-// are. It fills class and sub at index len(kept), where the part goes if
-// kept.
+// classify lists the distinct non-empty sets of values the nodes of t
+// that reach or reachBack marked hold from, clears the marks, and returns
+// how many there are. It fills class and sub at index len(kept), where the
+// part goes if kept.
 func (w *widthScratch) classify(t *holdSets) int {
 	k := len(w.kept)
 	reps := w.class[k][:0]

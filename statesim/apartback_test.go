@@ -32,7 +32,7 @@ func TestWalkBack(t *testing.T) {
 		px.Reset(NewJudge(&f, NewSpace(&f, &g), g, nil), steps)
 		for p := range px.parts {
 			pt := px.tab.parts[p]
-			if px.parts[p].steps == 0 || !pt.owned || px.parts[p].vals < minBackValues {
+			if px.parts[p].steps == 0 || !pt.owned || len(pt.vals) < minBackValues { // as walk chooses
 				continue
 			}
 			var got [2][]string

@@ -169,6 +169,46 @@ func TestPrefixesNoParts(t *testing.T) {
 	}
 }
 
+// TestPrefixesLackingWant checks that a goal with a want on an element the
+// form lacks is met from no value of any part, as the plain judge has it,
+// while the same goal without that want is met from the values that hold
+// its other want.
+func TestPrefixesLackingWant(t *testing.T) {
+	f := forms.Form{Family: "two", Refer: forms.ByOrdinal, Elements: []forms.Element{
+		{ID: "e0", Kind: forms.Checkbox, Ordinal: 1, Group: "g0"},
+		{ID: "e1", Kind: forms.Checkbox, Ordinal: 2, Group: "g0"},
+		{ID: "e2", Kind: forms.Submit, Ordinal: 1, Label: "Submit"},
+	}}
+	box := func(n int) forms.Ref { return forms.Ref{Kind: forms.Checkbox, Ordinal: n} }
+	click := Action{Op: Click, Target: box(2)}
+	for _, c := range []struct {
+		name  string
+		wants []Want
+		count []int // per part, at the root and after the click
+	}{
+		{"met where box 1 is checked", []Want{{Target: box(1), Value: Value{N: 1}}}, []int{1, 2, 1, 2}},
+		{"a box the form lacks", []Want{{Target: box(1), Value: Value{N: 1}}, {Target: box(3), Value: Value{N: 1}}}, []int{0, 0, 0, 0}},
+	} {
+		g := Goal{Wants: c.wants}
+		sp := NewSpace(&f, &g)
+		px := new(Prefixes)
+		px.Reset(NewJudge(&f, sp, g, nil), []Action{click})
+		plain := NewJudge(&f, sp, g, [][]Action{{SubmitAction}})
+		var got []int
+		for _, seq := range []int{px.Root(), px.Extend(px.Root(), 0)} {
+			for p := range sp.Parts {
+				got = append(got, px.Count(seq, p))
+			}
+		}
+		if !slices.Equal(got, c.count) {
+			t.Errorf("%s: counts %v, want %v", c.name, got, c.count)
+		}
+		if can := plain.CanBeCorrect(0); can != (c.count[0] > 0) {
+			t.Errorf("%s: the plain judge says Submit first can be correct: %v", c.name, can)
+		}
+	}
+}
+
 // TestPrefixesKeptShapes resets one Prefixes, in turn, for forms whose
 // one part has the same elements and the same values but other
 // conditions (another threshold, the other element enabling), so that

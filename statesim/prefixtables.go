@@ -208,7 +208,8 @@ func (px *Prefixes) step(p, i int, a Action) *stepTable {
 }
 
 // follow returns where the step takes the value with index v, working
-// it out on first use: only the values runs reach are ever worked out.
+// it out on first use: only the values runs reach are worked out, but on
+// a table Apart walks from the sequences' ends (backSets), every value.
 // It is the look-up, small enough to inline; workOut does the rest.
 func (px *Prefixes) follow(st *stepTable, v int32) int32 {
 	if int(v) >= len(st.to) || st.to[v] == unknown {
