@@ -77,7 +77,7 @@ func (px *Prefixes) walk(p int) *holdSets {
 	if pt := px.tab.parts[p]; pt.owned && len(pt.vals) >= minBackValues && walkBack {
 		return px.backSets(p)
 	}
-	px.reach(0, 0)
+	px.reach(0, 0, false)
 	return &px.parts[p].holdSets
 }
 
@@ -109,18 +109,27 @@ func (px *Prefixes) bound(k, sets, n int) int {
 	return sets
 }
 
-// reach marks node x of a part's tree and every node the part's steps in
-// on, but for those in used (a bit per step of on), lead to from it.
-func (px *Prefixes) reach(x int, used uint) {
+// reach marks node x and every node the part's steps in on, but for
+// those in used (a bit per step of on), lead to from it: in the part's
+// tree, or with back in the tree walked from the sequences' ends
+// (backTree), where a step goes in front of the sequence.
+func (px *Prefixes) reach(x int, used uint, back bool) {
 	w := &px.wid
 	for len(w.seen) <= x {
 		w.seen = append(w.seen, false)
 	}
 	w.seen[x] = true
 	for k, s := range w.on {
-		if used&(1<<k) == 0 {
-			px.reach(px.extendPart(x, int(s)), used|1<<k)
+		if used&(1<<k) != 0 {
+			continue
 		}
+		var y int
+		if back {
+			y = w.back.prepend(x, k, px.st[s].to)
+		} else {
+			y = px.extendPart(x, int(s))
+		}
+		px.reach(y, used|1<<k, back)
 	}
 }
 
@@ -172,7 +181,7 @@ func (w *widthScratch) reset(px *Prefixes) bool {
 }
 
 // classify lists the distinct non-empty sets of values the nodes of t
-// that reach or reachBack marked hold from, clears the marks, and returns
+// that reach marked hold from, clears the marks, and returns
 // how many there are. It fills class and sub at index len(kept), where the
 // part goes if kept.
 func (w *widthScratch) classify(t *holdSets) int {

@@ -2,7 +2,6 @@ package statesim
 
 import (
 	"math/rand/v2"
-	"slices"
 	"testing"
 	"time"
 
@@ -35,11 +34,7 @@ func benchmarkApart(b *testing.B, fam forms.Family) {
 		for len(steps) < 2 {
 			steps = randomSteps(&f, rng, 5)
 		}
-		out, err := Run(&f, RandomState(&f, rng, 0.3), append(slices.Clone(steps), SubmitAction))
-		if err != nil {
-			b.Fatal(err)
-		}
-		g := Goal{Wants: wantsOf(&f, out.Final, rng, 8)}
+		g := reachedGoal(b, &f, steps, rng, 0.3, 8)
 		in = append(in, input{NewJudge(&f, NewSpace(&f, &g), g, nil), steps})
 	}
 	defer func() { walkBack = true }()

@@ -36,11 +36,7 @@ func TestApart(t *testing.T) {
 	checked, options, wide := 0, 0, 0
 	for _, f := range fs {
 		steps := randomSteps(&f, rng, 5)
-		out, err := Run(&f, RandomState(&f, rng, 0.5), append(slices.Clone(steps), SubmitAction))
-		if err != nil {
-			t.Fatal(err)
-		}
-		g := Goal{Wants: wantsOf(&f, out.Final, rng, 4)}
+		g := reachedGoal(t, &f, steps, rng, 0.5, 4)
 		sp := NewSpace(&f, &g)
 		px.Reset(NewJudge(&f, sp, g, nil), steps)
 

@@ -186,21 +186,6 @@ func (px *Prefixes) backSets(p int) *holdSets {
 	}
 	b := &w.back
 	b.reset(px.parts[p].vals, len(pt.vals), len(w.on), pt.meets)
-	px.reachBack(0, 0)
+	px.reach(0, 0, true)
 	return &b.holdSets
-}
-
-// reachBack marks node x of the backward tree and every node the steps in
-// on, but for those in used (a bit per step of on), lead to from it.
-func (px *Prefixes) reachBack(x int, used uint) {
-	w := &px.wid
-	for len(w.seen) <= x {
-		w.seen = append(w.seen, false)
-	}
-	w.seen[x] = true
-	for k, s := range w.on {
-		if used&(1<<k) == 0 {
-			px.reachBack(w.back.prepend(x, k, px.st[s].to), used|1<<k)
-		}
-	}
 }

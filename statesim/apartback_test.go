@@ -24,11 +24,7 @@ func TestWalkBack(t *testing.T) {
 	walked, beyond := 0, 0
 	for _, f := range fs {
 		steps := randomSteps(&f, rng, 5)
-		out, err := Run(&f, RandomState(&f, rng, 0.5), append(slices.Clone(steps), SubmitAction))
-		if err != nil {
-			t.Fatal(err)
-		}
-		g := Goal{Wants: wantsOf(&f, out.Final, rng, 4)}
+		g := reachedGoal(t, &f, steps, rng, 0.5, 4)
 		px.Reset(NewJudge(&f, NewSpace(&f, &g), g, nil), steps)
 		for p := range px.parts {
 			pt := px.tab.parts[p]

@@ -2,6 +2,8 @@ package statesim
 
 import (
 	"math/rand/v2"
+	"slices"
+	"testing"
 
 	"github.com/formplan/formplan/forms"
 )
@@ -42,6 +44,18 @@ func randomSteps(f *forms.Form, rng *rand.Rand, most int) []Action {
 		steps = append(steps, vocab[k])
 	}
 	return steps
+}
+
+// reachedGoal wants, of every element of f but the Submit button, the
+// value steps leave it with from a random start (RandomState with p),
+// leaving each out when rng.IntN(skip) draws 0: a goal the steps reach.
+func reachedGoal(tb testing.TB, f *forms.Form, steps []Action, rng *rand.Rand, p float64, skip int) Goal {
+	tb.Helper()
+	out, err := Run(f, RandomState(f, rng, p), append(slices.Clone(steps), SubmitAction))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return Goal{Wants: wantsOf(f, out.Final, rng, skip)}
 }
 
 // wantsOf wants, of every element of f but the Submit button, the value

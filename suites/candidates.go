@@ -50,69 +50,19 @@ func (j *judge) correct(plan []statesim.Action, s statesim.State) bool {
 	return err == nil && out.Submitted && j.g.UnmetAt(j.at, out.Final) == 0
 }
 
-// resolve appends to dst the element each step of plan acts on, or -1
-// for a step that does not resolve on the judge's form.
-func (j *judge) resolve(dst []int, plan []statesim.Action) []int {
-	for _, a := range plan {
-		i, err := statesim.Resolve(j.f, a)
-		if err != nil {
-			i = -1
-		}
-		dst = append(dst, i)
-	}
-	return dst
-}
-
-// run is correct for a plan whose steps resolve is given: at.
-func (j *judge) run(plan []statesim.Action, at []int, s statesim.State) bool {
-	t := j.tmp
-	copy(t, s)
-	for k, a := range plan {
-		if at[k] < 0 {
-			return false // as RunTo, which stops at a step that does not resolve
-		}
-		if a.Op == statesim.Submit {
-			return j.g.UnmetAt(j.at, t) == 0
-		}
-		statesim.ApplyAt(j.f, t, at[k], a)
-	}
-	return false // never submits
-}
-
 // collect draws candidates one at a time until it holds n: a draw is kept
 // when its plan is correct from its own start, from no start kept before,
 // and no plan kept before is correct from its start. So every kept plan is
 // correct from its own start and no other. It gives up after budget draws
 // (draw may also fail on its own), returning false. A draw may live in
 // memory the next draw reuses: collect keeps copies.
-//
-// A draw's plan is run from its own start and from those of the kept
-// ones, and each kept plan from the draw's start: its steps are resolved
-// once, when drawn.
 func collect(j *judge, n, budget int, draw func() (candidate, bool)) ([]candidate, bool) {
-	type resolved struct {
-		candidate
-		at []int // per step of the plan: the element it acts on, or -1
-	}
-	var at []int
-	kept, ok := collectBy(n, budget,
-		func() (resolved, bool) {
-			c, ok := draw()
-			if ok {
-				at = j.resolve(at[:0], c.plan)
-			}
-			return resolved{c, at}, ok
-		},
-		func(c resolved) bool { return j.run(c.plan, c.at, c.start) },
-		func(c, k resolved) bool { return j.run(c.plan, c.at, k.start) || j.run(k.plan, k.at, c.start) },
-		func(c resolved) resolved {
-			return resolved{candidate{start: c.start.Clone(), hist: slices.Clone(c.hist), plan: slices.Clone(c.plan)}, slices.Clone(c.at)}
+	return collectBy(n, budget, draw,
+		func(c candidate) bool { return j.correct(c.plan, c.start) },
+		func(c, k candidate) bool { return j.correct(c.plan, k.start) || j.correct(k.plan, c.start) },
+		func(c candidate) candidate {
+			return candidate{start: c.start.Clone(), hist: slices.Clone(c.hist), plan: slices.Clone(c.plan)}
 		})
-	out := make([]candidate, len(kept))
-	for k, c := range kept {
-		out[k] = c.candidate
-	}
-	return out, ok
 }
 
 // collectBy is collect's loop for any kind of draw: a draw is kept when
