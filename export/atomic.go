@@ -17,7 +17,7 @@ func writeFile(path string, write func(w io.Writer) error) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return fmt.Errorf("export: %w", err)
 	}
-	f, err := renameio.NewPendingFile(path, renameio.WithPermissions(0o644))
+	f, err := renameio.NewPendingFile(path, renameio.WithPermissions(0o644), renameio.WithTempDir(filepath.Dir(path)))
 	if err != nil {
 		return fmt.Errorf("export: %w", err)
 	}

@@ -38,7 +38,11 @@ func WriteDomains(out string, fams []forms.Family) error {
 		if old, err := os.ReadFile(path); err == nil && bytes.Equal(old, text) {
 			continue // written already, by this run's other suites or another shard
 		}
-		if err := renameio.WriteFile(path, text, 0o644); err != nil {
+		// The temporary file goes beside path: left to itself, renameio
+		// first tests whether TMPDIR is on the same file system by making
+		// and renaming two files, which took the five domains from about
+		// 4.6 to 12.5 ms, a serial cost of every run into a new folder.
+		if err := renameio.WriteFile(path, text, 0o644, renameio.WithTempDir(filepath.Dir(path))); err != nil {
 			return fmt.Errorf("generate: PDDL domain of %s: %w", fams[i].Name, err)
 		}
 	}

@@ -7,8 +7,6 @@ package generate
 import (
 	"context"
 	"fmt"
-	"maps"
-	"os"
 	"path/filepath"
 	"regexp"
 	"runtime"
@@ -21,10 +19,14 @@ import (
 
 // Plan is a whole generation job.
 type Plan struct {
-	Out     string         // output directory
-	Suites  []suites.Suite // in output order
-	Counts  []int64        // questions per suite, parallel to Suites
-	Spec    suites.Spec
+	Out    string         // output directory
+	Suites []suites.Suite // in output order
+	Counts []int64        // questions per suite, parallel to Suites
+	Spec   suites.Spec    // of every suite, unless Specs is set
+	// Specs, if set, holds each suite's own spec, parallel to Suites, in
+	// place of Spec: gen fits each suite's horizons apart. A spec whose
+	// Horizons is nil is fitted by Run (suites.Fit).
+	Specs   []suites.Spec
 	Workers int    // 0 means the number of CPUs
 	Version string // generator version recorded in every row
 	Flags   string // the command line, recorded in file metadata
@@ -74,26 +76,79 @@ type SuiteResult struct {
 }
 
 // Run executes the plan. It first writes the PDDL domain of every family
-// of the spec (WriteDomains), which the rows' problem_pddl refer to. A
-// suite's file appears only once all its rows are written; on error,
-// nothing of the failing suite is left behind.
+// of the specs (WriteDomains), which the rows' problem_pddl refer to. The
+// suites' questions go through one pipeline, suite after suite: while the
+// last rows of a suite are written and its file is finished, the workers
+// go on with the next suite. A suite's file appears only once all its rows
+// are written; on error, nothing of the failing suite, or of any after it,
+// is left behind.
 func Run(ctx context.Context, p Plan) ([]SuiteResult, error) {
-	if err := p.Spec.Validate(); err != nil {
-		return nil, err
+	if len(p.Counts) != len(p.Suites) || p.Specs != nil && len(p.Specs) != len(p.Suites) {
+		return nil, fmt.Errorf("generate: %d suites, %d counts and %d specs: want one of each per suite", len(p.Suites), len(p.Counts), len(p.Specs))
 	}
 	if p.Shards > 1 && (p.Shard < 0 || p.Shard >= p.Shards) {
 		return nil, fmt.Errorf("generate: shard %d of %d: want 0 <= K < N", p.Shard, p.Shards)
 	}
-	if err := WriteDomains(p.Out, p.Spec.Families); err != nil {
+	runs := make([]suiteRun, len(p.Suites))
+	for k := range runs {
+		if err := runs[k].prepare(&p, k); err != nil {
+			return nil, err
+		}
+	}
+	for k := range runs {
+		// The files are written once: the other suites find them there.
+		if err := WriteDomains(p.Out, runs[k].spec.Families); err != nil {
+			return nil, err
+		}
+	}
+	w := &suiteWriter{p: &p, runs: runs}
+	defer w.abort()
+	lo, ends := int64(0), make([]int64, 0, len(runs))
+	for k := range runs {
+		r := &runs[k]
+		if r.result.Resumed {
+			if p.Progress != nil {
+				p.Progress(r.hi - r.lo)
+			}
+			r.hi = r.lo // nothing to build
+		}
+		r.at = lo
+		lo += r.hi - r.lo
+		ends = append(ends, lo)
+	}
+	workers := p.Workers
+	if workers <= 0 {
+		workers = runtime.NumCPU()
+	}
+	batch := p.BatchSize
+	if batch <= 0 {
+		batch = BatchRows
+	}
+	build := func(i int64) (suites.Question, dataset.Row, error) {
+		r := w.runAt(i)
+		q, err := r.suite.Build(&r.spec, r.lo+i-r.at)
+		if err != nil {
+			return q, dataset.Row{}, err
+		}
+		row, err := Row(&q, r.spec.Seed, p.Version)
+		return q, row, err
+	}
+	if len(runs) == 0 {
+		return nil, nil
+	}
+	pl := newPipeline(0, ends, workers, batch, build, func(at int64, qs []suites.Question, rows []dataset.Row) error {
+		return w.emit(ctx, at, qs, rows)
+	})
+	if err := pl.run(ctx); err != nil {
 		return nil, err
 	}
-	var res []SuiteResult
-	for k, s := range p.Suites {
-		r, err := runSuite(ctx, p, s, p.Counts[k])
-		if err != nil {
-			return res, err
-		}
-		res = append(res, r)
+	// Suites without rows to write, at the end, are written now.
+	if err := w.finishEmpty(lo); err != nil {
+		return nil, err
+	}
+	res := make([]SuiteResult, len(runs))
+	for k := range runs {
+		res[k] = runs[k].result
 	}
 	return res, nil
 }
@@ -139,83 +194,6 @@ func complete(path string, meta map[string]string, rows int64) bool {
 	}
 	// An intact footer is not enough: every page must match its checksum.
 	return r.CheckPages() == nil
-}
-
-func runSuite(ctx context.Context, p Plan, s suites.Suite, total int64) (SuiteResult, error) {
-	if p.Spec.Horizons == nil {
-		// Not fitted by the caller: leave out the horizons a family cannot
-		// give (suites.Fit), so every index can be built.
-		if err := suites.Fit(s, &p.Spec, false); err != nil {
-			return SuiteResult{}, fmt.Errorf("generate: %w", err)
-		}
-	}
-	shards := max(p.Shards, 1)
-	lo, hi := ShardRange(total, p.Shard, shards)
-	path := FilePath(p.Out, s.Name, p.Shard, shards)
-	run := map[string]string{
-		dataset.SeedKey:    strconv.FormatUint(p.Spec.Seed, 10),
-		dataset.VersionKey: p.Version,
-		dataset.FlagsKey:   p.Flags,
-	}
-	meta := FileMetadata(run, s.Name, total, p.Shard, shards)
-	maps.Copy(meta, p.Metadata) // over the keys above
-	if p.Resume && complete(path, meta, hi-lo) {
-		if p.Progress != nil {
-			p.Progress(hi - lo)
-		}
-		return SuiteResult{Suite: s.Name, Rows: hi - lo, File: path, Resumed: true}, nil
-	}
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return SuiteResult{}, fmt.Errorf("generate: %w", err)
-	}
-	w, err := dataset.Create(path, dataset.Options{Metadata: meta, RowGroupRows: GroupRows(p.Painter != nil)})
-	if err != nil {
-		return SuiteResult{}, fmt.Errorf("generate: %s: %w", s.Name, err)
-	}
-	defer w.Abort()
-
-	workers := p.Workers
-	if workers <= 0 {
-		workers = runtime.NumCPU()
-	}
-	batch := p.BatchSize
-	if batch <= 0 {
-		batch = BatchRows
-	}
-	emit := func(qs []suites.Question, rows []dataset.Row) error {
-		if p.Painter != nil {
-			if err := p.Painter.Paint(ctx, qs, rows); err != nil {
-				return err
-			}
-		}
-		if err := w.Write(rows...); err != nil {
-			return fmt.Errorf("generate: %s: %w", s.Name, err)
-		}
-		if p.Observe != nil {
-			p.Observe(path, qs, rows)
-		}
-		if p.Progress != nil {
-			p.Progress(int64(len(rows)))
-		}
-		return nil
-	}
-	build := func(i int64) (suites.Question, dataset.Row, error) {
-		q, err := s.Build(&p.Spec, i)
-		if err != nil {
-			return q, dataset.Row{}, err
-		}
-		row, err := Row(&q, p.Spec.Seed, p.Version)
-		return q, row, err
-	}
-	pl := newPipeline(lo, hi, workers, batch, build, emit)
-	if err := pl.run(ctx); err != nil {
-		return SuiteResult{}, err
-	}
-	if err := w.Close(); err != nil {
-		return SuiteResult{}, fmt.Errorf("generate: %s: %w", s.Name, err)
-	}
-	size, sum := w.Sum()
-	return SuiteResult{Suite: s.Name, Rows: hi - lo, File: path, Size: size, SHA256: sum, Metadata: meta}, nil
 }
 
 // Elapsed formats a duration for summaries.

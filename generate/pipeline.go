@@ -9,10 +9,12 @@ import (
 )
 
 // pipeline builds the rows of indices [lo, hi) on several workers and
-// hands them to emit in index order, batch rows at a time (the last batch
-// may be shorter), the same batches whatever the number of workers. emit
-// must not keep the slices it is given: they hold the next batch after it
-// returns.
+// hands them to emit in index order, batch rows at a time, the same
+// batches whatever the number of workers. The indices may be cut into
+// runs (the suites of a Run, one after another): a batch never spans two,
+// so each run's batches are as if it were alone, batch rows from its
+// first index, the last one shorter. emit must not keep the slices it is
+// given: they hold the next batch after it returns.
 //
 // There is no collector goroutine: workers take chunks of indices in
 // order, build them, and the worker that completes the chunk next in line
@@ -21,13 +23,14 @@ import (
 // writer's work is spread over the workers instead of serialising them,
 // and one worker does everything on about one core.
 type pipeline struct {
-	hi      int64 // the end of the indices, which start at next's first value
+	hi      int64   // the end of the indices, which start at next's first value
+	ends    []int64 // where the runs not yet emitted end, ascending; the last is hi
 	workers int
 	batch   int
 	chunk   int64 // indices a worker builds at a time
 	window  int64 // how far ahead of the next index to emit chunks are taken
 	build   func(i int64) (suites.Question, dataset.Row, error)
-	emit    func(qs []suites.Question, rows []dataset.Row) error
+	emit    func(lo int64, qs []suites.Question, rows []dataset.Row) error
 
 	mu      sync.Mutex
 	ready   *sync.Cond
@@ -47,14 +50,21 @@ type chunk struct {
 	rows []dataset.Row
 }
 
-// newPipeline prepares a pipeline; run starts it.
-func newPipeline(lo, hi int64, workers, batch int, build func(int64) (suites.Question, dataset.Row, error), emit func([]suites.Question, []dataset.Row) error) *pipeline {
+// newPipeline prepares a pipeline over the indices from lo to the last of
+// ends, the ends of its runs in ascending order (one run: ends is {hi});
+// emit is given each batch with the index of its first row. run starts
+// it.
+func newPipeline(lo int64, ends []int64, workers, batch int, build func(int64) (suites.Question, dataset.Row, error), emit func(lo int64, qs []suites.Question, rows []dataset.Row) error) *pipeline {
 	workers, batch = max(workers, 1), max(batch, 1)
+	hi := ends[len(ends)-1]
+	for len(ends) > 1 && ends[0] <= lo {
+		ends = ends[1:] // runs without rows
+	}
 	// Chunks small enough that the last ones spread over the workers, big
 	// enough that taking one costs nothing next to building it.
 	c := min(max((hi-lo)/int64(workers*32), 1), 64)
 	p := &pipeline{
-		hi: hi, workers: workers, batch: batch, chunk: c,
+		hi: hi, ends: ends, workers: workers, batch: batch, chunk: c,
 		// Rows built ahead of the writer wait in memory: a batch (or two
 		// chunks) per worker bounds them whatever the number of rows.
 		// Without pictures more rows ahead built no faster (measured with
@@ -91,16 +101,7 @@ func (p *pipeline) run(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	if err := ctx.Err(); err != nil {
-		return err
-	}
-	// The last, short batch.
-	if len(p.rows) > 0 {
-		if err := p.emit(p.qs, p.rows); err != nil {
-			return err
-		}
-	}
-	return nil
+	return ctx.Err()
 }
 
 // fail records err, if it is the first, and wakes every worker to stop.
@@ -156,8 +157,9 @@ func (p *pipeline) work() {
 }
 
 // drain, called with mu held and the turn taken, gathers the chunks that
-// are next in line into batches and emits every full batch, unlocking mu
-// while it emits so that the other workers go on.
+// are next in line into batches and emits every full batch, and every
+// batch that ends a run, unlocking mu while it emits so that the other
+// workers go on.
 func (p *pipeline) drain() error {
 	for p.err == nil {
 		c, ok := p.done[p.emitted]
@@ -167,10 +169,14 @@ func (p *pipeline) drain() error {
 		delete(p.done, p.emitted)
 		for k := range c.rows {
 			p.qs, p.rows = append(p.qs, c.qs[k]), append(p.rows, c.rows[k])
-			if len(p.rows) == p.batch {
+			end := c.lo + int64(k) + 1 // of the batch, if it ends here
+			if end == p.ends[0] || len(p.rows) == p.batch {
+				for p.ends[0] <= end && end < p.hi {
+					p.ends = p.ends[1:] // runs without rows end here too
+				}
 				qs, rows := p.qs, p.rows
 				p.mu.Unlock()
-				err := p.emit(qs, rows)
+				err := p.emit(end-int64(len(rows)), qs, rows)
 				p.mu.Lock()
 				if err != nil {
 					return err

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"sync/atomic"
 	"testing"
 
@@ -17,27 +18,50 @@ func fakeBuild(i int64) (suites.Question, dataset.Row, error) {
 }
 
 // TestPipelineOrder checks that every index is emitted once, in order, in
-// batches of the given size from lo (the last one shorter), whatever the
-// number of workers: the batches decide the writer's pages.
+// batches of the given size from the first index of each run (each run's
+// last one shorter), whatever the number of workers: the batches decide
+// what is painted together.
 func TestPipelineOrder(t *testing.T) {
 	tests := []struct {
-		lo, hi  int64
+		lo      int64
+		ends    []int64
 		workers int
 		batch   int
 	}{
-		{0, 0, 2, 256},
-		{0, 1, 1, 256},
-		{5, 300, 2, 256},
-		{0, 1000, 1, 7},
-		{3, 1003, 3, 7},
-		{0, 5000, 8, 256},
-		{0, 513, 2, 256},
+		{0, []int64{0}, 2, 256},
+		{0, []int64{1}, 1, 256},
+		{5, []int64{300}, 2, 256},
+		{0, []int64{1000}, 1, 7},
+		{3, []int64{1003}, 3, 7},
+		{0, []int64{5000}, 8, 256},
+		{0, []int64{513}, 2, 256},
+		// Runs one after another, some without rows.
+		{0, []int64{300, 600, 900}, 2, 256},
+		{0, []int64{0, 0, 10, 10, 517, 517}, 3, 256},
+		{4, []int64{4, 20, 21, 22, 100}, 2, 7},
+		{0, []int64{0, 0}, 2, 7},
 	}
 	for _, tc := range tests {
-		t.Run(fmt.Sprintf("%d-%d/w%d/b%d", tc.lo, tc.hi, tc.workers, tc.batch), func(t *testing.T) {
+		t.Run(fmt.Sprintf("%d-%v/w%d/b%d", tc.lo, tc.ends, tc.workers, tc.batch), func(t *testing.T) {
 			next := tc.lo
+			var want []int // the batch sizes, run by run
+			for k, end := range tc.ends {
+				from := tc.lo
+				if k > 0 {
+					from = max(tc.ends[k-1], tc.lo)
+				}
+				for ; end-from > int64(tc.batch); from += int64(tc.batch) {
+					want = append(want, tc.batch)
+				}
+				if end > from {
+					want = append(want, int(end-from))
+				}
+			}
 			var sizes []int
-			emit := func(qs []suites.Question, rows []dataset.Row) error {
+			emit := func(lo int64, qs []suites.Question, rows []dataset.Row) error {
+				if lo != next {
+					return fmt.Errorf("batch said to start at %d, want %d", lo, next)
+				}
 				sizes = append(sizes, len(rows))
 				for k := range rows {
 					if *rows[k].Index != next || qs[k].Index != next {
@@ -47,16 +71,14 @@ func TestPipelineOrder(t *testing.T) {
 				}
 				return nil
 			}
-			if err := newPipeline(tc.lo, tc.hi, tc.workers, tc.batch, fakeBuild, emit).run(context.Background()); err != nil {
+			if err := newPipeline(tc.lo, tc.ends, tc.workers, tc.batch, fakeBuild, emit).run(context.Background()); err != nil {
 				t.Fatal(err)
 			}
-			if next != tc.hi {
-				t.Fatalf("emitted up to %d, want %d", next, tc.hi)
+			if hi := tc.ends[len(tc.ends)-1]; next != hi {
+				t.Fatalf("emitted up to %d, want %d", next, hi)
 			}
-			for k, n := range sizes {
-				if k < len(sizes)-1 && n != tc.batch || k == len(sizes)-1 && (n == 0 || n > tc.batch) {
-					t.Fatalf("batch sizes %v, want %d each but the last", sizes, tc.batch)
-				}
+			if !slices.Equal(sizes, want) {
+				t.Fatalf("batch sizes %v, want %v", sizes, want)
 			}
 		})
 	}
@@ -89,14 +111,14 @@ func TestPipelineErrors(t *testing.T) {
 				}
 				return fakeBuild(i)
 			}
-			emit := func(_ []suites.Question, rows []dataset.Row) error {
+			emit := func(_ int64, _ []suites.Question, rows []dataset.Row) error {
 				if tc.emitErr {
 					return boom
 				}
 				emitted.Add(int64(len(rows)))
 				return nil
 			}
-			err := newPipeline(0, 2000, 2, 100, build, emit).run(tc.ctx)
+			err := newPipeline(0, []int64{2000}, 2, 100, build, emit).run(tc.ctx)
 			if !errors.Is(err, tc.want) {
 				t.Fatalf("error %v, want %v", err, tc.want)
 			}

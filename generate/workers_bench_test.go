@@ -31,26 +31,24 @@ func benchCount(name string) int64 {
 }
 
 // timeRun runs the suites without pictures on workers workers, n[k]
-// questions of ss[k], and returns the wall time.
+// questions of ss[k], and returns the wall time. As gen does, it fits each
+// suite first and runs them in one plan, into a new output folder.
 func timeRun(b *testing.B, ss []suites.Suite, n []int64, workers int) time.Duration {
 	b.Helper()
-	spec := suites.Spec{Seed: 1, Families: forms.Builtins()}
-	var took time.Duration
+	p := Plan{Out: b.TempDir(), Suites: ss, Counts: n, Workers: workers, Version: "bench"}
 	for k, s := range ss {
-		sp := spec
-		sp.Mix = suites.Even(n[k], len(spec.Families))
-		// Fitted first, as gen does: fitting tries cells on one core.
+		sp := suites.Spec{Seed: 1, Families: forms.Builtins(), Mix: suites.Even(n[k], len(forms.Builtins()))}
+		// Fitting tries cells on one core; gen does it before it starts.
 		if err := suites.Fit(s, &sp, false); err != nil {
 			b.Fatal(err)
 		}
-		p := Plan{Out: b.TempDir(), Suites: []suites.Suite{s}, Counts: []int64{n[k]}, Spec: sp, Workers: workers, Version: "bench"}
-		start := time.Now()
-		if _, err := Run(context.Background(), p); err != nil {
-			b.Fatal(err)
-		}
-		took += time.Since(start)
+		p.Specs = append(p.Specs, sp)
 	}
-	return took
+	start := time.Now()
+	if _, err := Run(context.Background(), p); err != nil {
+		b.Fatal(err)
+	}
+	return time.Since(start)
 }
 
 // bestOf runs pair b.N times (one worker, then two, back to back) and

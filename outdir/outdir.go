@@ -276,7 +276,7 @@ func writeManifest(dir string, r Run) error {
 	if err != nil {
 		return err
 	}
-	if err := renameio.WriteFile(filepath.Join(dir, manifestName), append(raw, '\n'), 0o644); err != nil {
+	if err := renameio.WriteFile(filepath.Join(dir, manifestName), append(raw, '\n'), 0o644, renameio.WithTempDir(dir)); err != nil {
 		return fmt.Errorf("--out %s: %w", dir, err)
 	}
 	return nil

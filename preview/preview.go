@@ -285,7 +285,7 @@ func writeFile(path string, b []byte) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return fmt.Errorf("preview: %w", err)
 	}
-	if err := renameio.WriteFile(path, b, 0o644); err != nil {
+	if err := renameio.WriteFile(path, b, 0o644, renameio.WithTempDir(filepath.Dir(path))); err != nil {
 		return fmt.Errorf("preview: %w", err)
 	}
 	return nil

@@ -194,7 +194,6 @@ func generateCmd(ctx context.Context, c *config, stdout, stderr io.Writer) error
 	wrote = true
 	bar := newProgress(total, stderr, c.quiet)
 	start := time.Now()
-	var results []generate.SuiteResult
 	// The card's counts and hashes are kept as the files are written, so
 	// that writing the card reads none of them again. A shard writes no
 	// card (gen card does, once every shard is done), so it keeps none.
@@ -202,26 +201,31 @@ func generateCmd(ctx context.Context, c *config, stdout, stderr io.Writer) error
 	if c.shards <= 1 {
 		tally = export.NewTally(c.out)
 	}
+	// One plan of every suite: while a suite's last rows are written, the
+	// workers go on with the next one.
+	plan := generate.Plan{
+		Out: c.out, Workers: c.workers, Version: version, Flags: c.contentFlags(), Painter: painter,
+		Shard: c.shard, Shards: c.shards, Resume: c.resume, Progress: bar.add, Metadata: meta,
+	}
 	for _, j := range jobs {
-		plan := generate.Plan{
-			Out: c.out, Suites: []suites.Suite{j.suite}, Counts: []int64{j.spec.Total()}, Spec: j.spec,
-			Workers: c.workers, Version: version, Flags: c.contentFlags(), Painter: painter,
-			Shard: c.shard, Shards: c.shards, Resume: c.resume, Progress: bar.add, Metadata: meta,
-		}
-		if tally != nil {
-			plan.Observe = tally.Rows
-		}
-		res, err := generate.Run(ctx, plan)
-		if err != nil {
-			bar.finish()
-			return err
-		}
-		for _, r := range res {
-			if tally != nil && !r.Resumed {
+		plan.Suites = append(plan.Suites, j.suite)
+		plan.Counts = append(plan.Counts, j.spec.Total())
+		plan.Specs = append(plan.Specs, j.spec)
+	}
+	if tally != nil {
+		plan.Observe = tally.Rows
+	}
+	results, err := generate.Run(ctx, plan)
+	if err != nil {
+		bar.finish()
+		return err
+	}
+	if tally != nil {
+		for _, r := range results {
+			if !r.Resumed {
 				tally.Written(r.File, r.Size, r.SHA256, r.Metadata)
 			}
 		}
-		results = append(results, res...)
 	}
 	bar.finish()
 	info := export.Info{Seed: c.seed, Flags: c.contentFlags(), Version: version, Chromium: chromium, Fonts: fonts}

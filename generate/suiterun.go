@@ -1,0 +1,168 @@
+package generate
+
+import (
+	"context"
+	"fmt"
+	"maps"
+	"os"
+	"path/filepath"
+	"strconv"
+
+	"github.com/formplan/formplan/dataset"
+	"github.com/formplan/formplan/suites"
+)
+
+// suiteRun is one suite's part of a Run: its questions [lo, hi) (its
+// shard), at positions [at, at+hi-lo) of the run's pipeline, and the file
+// they go to.
+type suiteRun struct {
+	suite  suites.Suite
+	spec   suites.Spec
+	lo, hi int64
+	at     int64
+	path   string
+	meta   map[string]string
+	result SuiteResult
+}
+
+// prepare readies suite k of p: its spec, fitted if the caller did not,
+// its shard, its file's path and metadata, and whether Resume keeps the
+// file already there.
+func (r *suiteRun) prepare(p *Plan, k int) error {
+	r.suite, r.spec = p.Suites[k], p.Spec
+	if p.Specs != nil {
+		r.spec = p.Specs[k]
+	}
+	if err := r.spec.Validate(); err != nil {
+		return err
+	}
+	if r.spec.Horizons == nil {
+		// Not fitted by the caller: leave out the horizons a family cannot
+		// give (suites.Fit), so every index can be built.
+		if err := suites.Fit(r.suite, &r.spec, false); err != nil {
+			return fmt.Errorf("generate: %w", err)
+		}
+	}
+	total := p.Counts[k]
+	shards := max(p.Shards, 1)
+	r.lo, r.hi = ShardRange(total, p.Shard, shards)
+	r.path = FilePath(p.Out, r.suite.Name, p.Shard, shards)
+	run := map[string]string{
+		dataset.SeedKey:    strconv.FormatUint(r.spec.Seed, 10),
+		dataset.VersionKey: p.Version,
+		dataset.FlagsKey:   p.Flags,
+	}
+	r.meta = FileMetadata(run, r.suite.Name, total, p.Shard, shards)
+	maps.Copy(r.meta, p.Metadata) // over the keys above
+	r.result = SuiteResult{Suite: r.suite.Name, Rows: r.hi - r.lo, File: r.path}
+	if p.Resume && complete(r.path, r.meta, r.hi-r.lo) {
+		r.result.Resumed = true
+	}
+	return nil
+}
+
+// suiteWriter writes the batches of a Run's pipeline to the suites' files,
+// one file open at a time: batches come in order, from one goroutine at a
+// time.
+type suiteWriter struct {
+	p    *Plan
+	runs []suiteRun
+	cur  int             // the suite whose rows come next
+	w    *dataset.Writer // cur's file, once its first batch came
+}
+
+// runAt returns the suite of pipeline position i.
+func (sw *suiteWriter) runAt(i int64) *suiteRun {
+	k := 0
+	for k < len(sw.runs)-1 && i >= sw.runs[k].at+sw.runs[k].hi-sw.runs[k].lo {
+		k++
+	}
+	return &sw.runs[k]
+}
+
+// emit paints and writes the batch of rows at pipeline position at, and
+// finishes the suite's file with its last batch.
+func (sw *suiteWriter) emit(ctx context.Context, at int64, qs []suites.Question, rows []dataset.Row) error {
+	p := sw.p
+	if sw.w == nil {
+		if err := sw.finishEmpty(at); err != nil {
+			return err
+		}
+		if err := sw.create(); err != nil {
+			return err
+		}
+	}
+	r := &sw.runs[sw.cur]
+	if p.Painter != nil {
+		if err := p.Painter.Paint(ctx, qs, rows); err != nil {
+			return err
+		}
+	}
+	if err := sw.w.Write(rows...); err != nil {
+		return fmt.Errorf("generate: %s: %w", r.suite.Name, err)
+	}
+	if p.Observe != nil {
+		p.Observe(r.path, qs, rows)
+	}
+	if p.Progress != nil {
+		p.Progress(int64(len(rows)))
+	}
+	if at+int64(len(rows)) == r.at+r.hi-r.lo {
+		return sw.close()
+	}
+	return nil
+}
+
+// finishEmpty writes the files of the suites before pipeline position at
+// that have no rows to build: those of a shard without rows (an empty
+// file) and those Resume keeps (nothing).
+func (sw *suiteWriter) finishEmpty(at int64) error {
+	for sw.cur < len(sw.runs) && sw.runs[sw.cur].at == at && sw.runs[sw.cur].hi == sw.runs[sw.cur].lo {
+		if sw.runs[sw.cur].result.Resumed {
+			sw.cur++
+			continue
+		}
+		if err := sw.create(); err != nil {
+			return err
+		}
+		if err := sw.close(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// create starts the file of the current suite.
+func (sw *suiteWriter) create() error {
+	r := &sw.runs[sw.cur]
+	if err := os.MkdirAll(filepath.Dir(r.path), 0o755); err != nil {
+		return fmt.Errorf("generate: %w", err)
+	}
+	w, err := dataset.Create(r.path, dataset.Options{Metadata: r.meta, RowGroupRows: GroupRows(sw.p.Painter != nil)})
+	if err != nil {
+		return fmt.Errorf("generate: %s: %w", r.suite.Name, err)
+	}
+	sw.w = w
+	return nil
+}
+
+// close finishes the current suite's file and goes on to the next suite.
+func (sw *suiteWriter) close() error {
+	r := &sw.runs[sw.cur]
+	w := sw.w
+	sw.w = nil
+	if err := w.Close(); err != nil {
+		return fmt.Errorf("generate: %s: %w", r.suite.Name, err)
+	}
+	r.result.Size, r.result.SHA256 = w.Sum()
+	r.result.Metadata = r.meta
+	sw.cur++
+	return nil
+}
+
+// abort removes the temporary file of a suite left unfinished.
+func (sw *suiteWriter) abort() {
+	if sw.w != nil {
+		sw.w.Abort()
+	}
+}

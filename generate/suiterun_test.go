@@ -1,0 +1,119 @@
+package generate
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"github.com/formplan/formplan/dataset"
+	"github.com/formplan/formplan/forms"
+	"github.com/formplan/formplan/suites"
+)
+
+// several is a plan of three suites, each with a spec of its own (other
+// seeds and counts), one of them with no rows in some shards.
+func several(t *testing.T, out string) Plan {
+	t.Helper()
+	p := Plan{Out: out, Workers: 3, Version: "test", BatchSize: 7}
+	for k, name := range []string{"temporal_order", "next_action", "future_state"} {
+		s, _ := suites.Lookup(name)
+		n := []int64{23, 2, 40}[k]
+		p.Suites = append(p.Suites, s)
+		p.Counts = append(p.Counts, n)
+		p.Specs = append(p.Specs, suites.Spec{Seed: uint64(3 + k), Families: forms.Builtins(), Mix: suites.Even(n, len(forms.Builtins()))})
+	}
+	return p
+}
+
+// TestRunSuitesAsAlone checks that a plan of several suites, which go
+// through one pipeline, writes the bytes that each suite's run alone
+// writes, in every shard (the second suite has no rows in shard 0 of 3),
+// and hands the painter the same batches: each suite's from its own first
+// row.
+func TestRunSuitesAsAlone(t *testing.T) {
+	for _, shards := range []int{1, 3} {
+		for k := range shards {
+			together, alone := t.TempDir(), t.TempDir()
+			p := several(t, together)
+			p.Shard, p.Shards = k, shards
+			all := &noPaint{}
+			p.Painter = all
+			res, err := Run(context.Background(), p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var batches []int
+			for i := range p.Suites {
+				one := p
+				one.Out, one.Suites, one.Counts, one.Specs = alone, p.Suites[i:i+1], p.Counts[i:i+1], p.Specs[i:i+1]
+				paint := &noPaint{}
+				one.Painter = paint
+				r1, err := Run(context.Background(), one)
+				if err != nil {
+					t.Fatal(err)
+				}
+				batches = append(batches, paint.batches...)
+				a, err := os.ReadFile(res[i].File)
+				if err != nil {
+					t.Fatal(err)
+				}
+				b, err := os.ReadFile(r1[0].File)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !bytes.Equal(a, b) || res[i].SHA256 != r1[0].SHA256 || res[i].Rows != r1[0].Rows {
+					t.Errorf("shard %d/%d: %s: %d rows, %d bytes in one plan against %d rows, %d bytes alone",
+						k, shards, p.Suites[i].Name, res[i].Rows, len(a), r1[0].Rows, len(b))
+				}
+			}
+			if !slices.Equal(all.batches, batches) {
+				t.Errorf("shard %d/%d: painted %v in one plan, %v alone", k, shards, all.batches, batches)
+			}
+		}
+	}
+}
+
+// failPaint fails at its call number at and paints nothing.
+type failPaint struct{ calls, at int }
+
+var errPaint = errors.New("painter failed")
+
+func (p *failPaint) Paint(context.Context, []suites.Question, []dataset.Row) error {
+	if p.calls++; p.calls == p.at {
+		return errPaint
+	}
+	return nil
+}
+
+// TestRunFailsMidPlan fails the painter within the third suite: the first
+// two suites' files are complete, and nothing of the third (no file, no
+// temporary file) is left.
+func TestRunFailsMidPlan(t *testing.T) {
+	out := t.TempDir()
+	p := several(t, out)
+	p.Painter = &failPaint{at: 4 + 1 + 3} // 23 rows in 4 batches of 7, 2 in 1, then the third suite's third
+	if _, err := Run(context.Background(), p); !errors.Is(err, errPaint) {
+		t.Fatalf("error %v, want the painter's", err)
+	}
+	for i, s := range p.Suites {
+		left, _ := filepath.Glob(filepath.Join(out, s.Name, "*"))
+		hidden, _ := filepath.Glob(filepath.Join(out, s.Name, ".*"))
+		if i == 2 {
+			if len(left)+len(hidden) != 0 {
+				t.Errorf("%s failed but left %v %v", s.Name, left, hidden)
+			}
+			continue
+		}
+		if len(left) != 1 || len(hidden) != 0 {
+			t.Fatalf("%s: left %v %v, want its file alone", s.Name, left, hidden)
+		}
+		rows, err := dataset.ReadRows(left[0])
+		if err != nil || int64(len(rows)) != p.Counts[i] {
+			t.Errorf("%s: %d rows (%v), want %d", s.Name, len(rows), err, p.Counts[i])
+		}
+	}
+}
