@@ -69,6 +69,20 @@ type suiteWriter struct {
 	runs []suiteRun
 	cur  int             // the suite whose rows come next
 	w    *dataset.Writer // cur's file, once its first batch came
+	// domains gives WriteDomains' error once the domains are written;
+	// domainsErr keeps it once taken (domains is then nil).
+	domains    chan error
+	domainsErr error
+}
+
+// domainsWritten waits for the PDDL domains and returns WriteDomains'
+// error.
+func (sw *suiteWriter) domainsWritten() error {
+	if sw.domains != nil {
+		sw.domainsErr = <-sw.domains
+		sw.domains = nil
+	}
+	return sw.domainsErr
 }
 
 // runAt returns the suite of pipeline position i.
@@ -151,6 +165,10 @@ func (sw *suiteWriter) close() error {
 	r := &sw.runs[sw.cur]
 	w := sw.w
 	sw.w = nil
+	if err := sw.domainsWritten(); err != nil {
+		w.Abort()
+		return err
+	}
 	if err := w.Close(); err != nil {
 		return fmt.Errorf("generate: %s: %w", r.suite.Name, err)
 	}
@@ -160,8 +178,10 @@ func (sw *suiteWriter) close() error {
 	return nil
 }
 
-// abort removes the temporary file of a suite left unfinished.
+// abort removes the temporary file of a suite left unfinished, once the
+// domains are written: nothing goes on writing after Run returns.
 func (sw *suiteWriter) abort() {
+	sw.domainsWritten()
 	if sw.w != nil {
 		sw.w.Abort()
 	}

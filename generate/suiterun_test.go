@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/formplan/formplan/dataset"
@@ -114,6 +115,28 @@ func TestRunFailsMidPlan(t *testing.T) {
 		rows, err := dataset.ReadRows(left[0])
 		if err != nil || int64(len(rows)) != p.Counts[i] {
 			t.Errorf("%s: %d rows (%v), want %d", s.Name, len(rows), err, p.Counts[i])
+		}
+	}
+}
+
+// TestRunDomainsFail makes the PDDL domains' folder a file: the run fails
+// naming the domains, and no suite's file is left, though the domains are
+// written while the rows are built.
+func TestRunDomainsFail(t *testing.T) {
+	out := t.TempDir()
+	if err := os.WriteFile(filepath.Join(out, domainDir), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err := Run(context.Background(), several(t, out))
+	if err == nil || !strings.Contains(err.Error(), "PDDL domains") {
+		t.Fatalf("error %v, want one about the PDDL domains", err)
+	}
+	for _, s := range []string{"temporal_order", "next_action", "future_state"} {
+		if left, _ := filepath.Glob(filepath.Join(out, s, "*")); len(left) > 0 {
+			t.Errorf("%s: left %v", s, left)
+		}
+		if hidden, _ := filepath.Glob(filepath.Join(out, s, ".*")); len(hidden) > 0 {
+			t.Errorf("%s: left %v", s, hidden)
 		}
 	}
 }
