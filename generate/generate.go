@@ -10,10 +10,12 @@ import (
 	"path/filepath"
 	"regexp"
 	"runtime"
+	"slices"
 	"strconv"
 	"time"
 
 	"github.com/formplan/formplan/dataset"
+	"github.com/formplan/formplan/forms"
 	"github.com/formplan/formplan/suites"
 )
 
@@ -30,7 +32,9 @@ type Plan struct {
 	Workers int    // 0 means the number of CPUs
 	Version string // generator version recorded in every row
 	Flags   string // the command line, recorded in file metadata
-	// Progress, if set, is called after each question is written.
+	// Progress, if set, is called with the number of questions written,
+	// batch by batch, and at the start with those of each file Resume
+	// keeps.
 	Progress func(done int64)
 	// Painter, if set, adds pictures to the rows; BatchSize questions are
 	// painted at a time (0 means 256).
@@ -80,11 +84,16 @@ type SuiteResult struct {
 // suites' questions go through one pipeline, suite after suite: while the
 // last rows of a suite are written and its file is finished, the workers
 // go on with the next suite. A suite's file appears only once all its rows
-// are written; on error, nothing of the failing suite, or of any after it,
-// is left behind.
+// are written. On error Run returns no results, and leaves nothing of the
+// failing suite or of any after it; the suite before it may be left
+// unfinished too, as the workers build ahead of the writer (a rerun with
+// Resume keeps every file that is complete).
 func Run(ctx context.Context, p Plan) ([]SuiteResult, error) {
-	if len(p.Counts) != len(p.Suites) || p.Specs != nil && len(p.Specs) != len(p.Suites) {
-		return nil, fmt.Errorf("generate: %d suites, %d counts and %d specs: want one of each per suite", len(p.Suites), len(p.Counts), len(p.Specs))
+	if len(p.Counts) != len(p.Suites) {
+		return nil, fmt.Errorf("generate: %d suites and %d counts: want one count per suite", len(p.Suites), len(p.Counts))
+	}
+	if p.Specs != nil && len(p.Specs) != len(p.Suites) {
+		return nil, fmt.Errorf("generate: %d suites and %d specs: want one spec per suite, or none and Spec", len(p.Suites), len(p.Specs))
 	}
 	if p.Shards > 1 && (p.Shard < 0 || p.Shard >= p.Shards) {
 		return nil, fmt.Errorf("generate: shard %d of %d: want 0 <= K < N", p.Shard, p.Shards)
@@ -95,33 +104,26 @@ func Run(ctx context.Context, p Plan) ([]SuiteResult, error) {
 			return nil, err
 		}
 	}
+	if len(runs) == 0 {
+		return nil, nil
+	}
 	w := &suiteWriter{p: &p, runs: runs, domains: make(chan error, 1)}
-	lo, ends := int64(0), make([]int64, 0, len(runs))
+	ends := make([]int64, len(runs))
 	for k := range runs {
 		r := &runs[k]
-		if r.result.Resumed {
-			if p.Progress != nil {
-				p.Progress(r.hi - r.lo)
-			}
-			r.hi = r.lo // nothing to build
+		if k > 0 {
+			r.at = ends[k-1]
 		}
-		r.at = lo
-		lo += r.hi - r.lo
-		ends = append(ends, lo)
+		ends[k] = r.end()
+		if r.result.Resumed && p.Progress != nil {
+			p.Progress(r.hi - r.lo)
+		}
 	}
 	// The domains are written while the first rows are built: in a new
 	// folder they take about 5 ms, most of it the file system's. A suite's
 	// file is finished only once they are there.
-	go func() {
-		var err error
-		for k := range runs {
-			// Written once: the other suites find them there.
-			if err = WriteDomains(p.Out, runs[k].spec.Families); err != nil {
-				break
-			}
-		}
-		w.domains <- err
-	}()
+	fams := families(runs)
+	go func() { w.domains <- WriteDomains(p.Out, fams) }()
 	defer w.abort()
 	workers := p.Workers
 	if workers <= 0 {
@@ -140,17 +142,14 @@ func Run(ctx context.Context, p Plan) ([]SuiteResult, error) {
 		row, err := Row(&q, r.spec.Seed, p.Version)
 		return q, row, err
 	}
-	if len(runs) == 0 {
-		return nil, nil
-	}
 	pl := newPipeline(0, ends, workers, batch, build, func(at int64, qs []suites.Question, rows []dataset.Row) error {
 		return w.emit(ctx, at, qs, rows)
 	})
 	if err := pl.run(ctx); err != nil {
 		return nil, err
 	}
-	// Suites without rows to write, at the end, are written now.
-	if err := w.finishEmpty(lo); err != nil {
+	// Suites without rows to write, at the end, are finished now.
+	if err := w.finishEmpty(ctx, ends[len(ends)-1]); err != nil {
 		return nil, err
 	}
 	if err := w.domainsWritten(); err != nil {
@@ -161,6 +160,20 @@ func Run(ctx context.Context, p Plan) ([]SuiteResult, error) {
 		res[k] = runs[k].result
 	}
 	return res, nil
+}
+
+// families returns the families of the runs' specs, each name once (the
+// first spec's family of that name).
+func families(runs []suiteRun) []forms.Family {
+	var fams []forms.Family
+	for k := range runs {
+		for _, f := range runs[k].spec.Families {
+			if !slices.ContainsFunc(fams, func(g forms.Family) bool { return g.Name == f.Name }) {
+				fams = append(fams, f)
+			}
+		}
+	}
+	return fams
 }
 
 // FilePath returns where shard k of shards of a suite goes, in the layout

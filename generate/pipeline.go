@@ -8,7 +8,7 @@ import (
 	"github.com/formplan/formplan/suites"
 )
 
-// pipeline builds the rows of indices [lo, hi) on several workers and
+// pipeline builds the rows of indices from lo to hi on several workers and
 // hands them to emit in index order, batch rows at a time, the same
 // batches whatever the number of workers. The indices may be cut into
 // runs (the suites of a Run, one after another): a batch never spans two,
@@ -57,9 +57,6 @@ type chunk struct {
 func newPipeline(lo int64, ends []int64, workers, batch int, build func(int64) (suites.Question, dataset.Row, error), emit func(lo int64, qs []suites.Question, rows []dataset.Row) error) *pipeline {
 	workers, batch = max(workers, 1), max(batch, 1)
 	hi := ends[len(ends)-1]
-	for len(ends) > 1 && ends[0] <= lo {
-		ends = ends[1:] // runs without rows
-	}
 	// Chunks small enough that the last ones spread over the workers, big
 	// enough that taking one costs nothing next to building it.
 	c := min(max((hi-lo)/int64(workers*32), 1), 64)
@@ -170,10 +167,7 @@ func (p *pipeline) drain() error {
 		for k := range c.rows {
 			p.qs, p.rows = append(p.qs, c.qs[k]), append(p.rows, c.rows[k])
 			end := c.lo + int64(k) + 1 // of the batch, if it ends here
-			if end == p.ends[0] || len(p.rows) == p.batch {
-				for p.ends[0] <= end && end < p.hi {
-					p.ends = p.ends[1:] // runs without rows end here too
-				}
+			if end == p.endOf(end-1) || len(p.rows) == p.batch {
 				qs, rows := p.qs, p.rows
 				p.mu.Unlock()
 				err := p.emit(end-int64(len(rows)), qs, rows)
@@ -192,4 +186,13 @@ func (p *pipeline) drain() error {
 		p.ready.Broadcast()
 	}
 	return nil
+}
+
+// endOf returns the end of the run index i is in, i below hi, and drops
+// the ends before it: of runs already emitted, or without rows.
+func (p *pipeline) endOf(i int64) int64 {
+	for p.ends[0] <= i {
+		p.ends = p.ends[1:]
+	}
+	return p.ends[0]
 }

@@ -12,9 +12,9 @@ import (
 	"github.com/formplan/formplan/suites"
 )
 
-// suiteRun is one suite's part of a Run: its questions [lo, hi) (its
-// shard), at positions [at, at+hi-lo) of the run's pipeline, and the file
-// they go to.
+// suiteRun is one suite's part of a Run: its shard's questions [lo, hi),
+// built at positions [at, end()) of the run's pipeline unless Resume keeps
+// its file, and the file they go to.
 type suiteRun struct {
 	suite  suites.Suite
 	spec   suites.Spec
@@ -61,6 +61,18 @@ func (r *suiteRun) prepare(p *Plan, k int) error {
 	return nil
 }
 
+// size is the number of rows the suite has to build: its shard's, or none
+// when Resume keeps its file.
+func (r *suiteRun) size() int64 {
+	if r.result.Resumed {
+		return 0
+	}
+	return r.hi - r.lo
+}
+
+// end is the pipeline position after the suite's rows.
+func (r *suiteRun) end() int64 { return r.at + r.size() }
+
 // suiteWriter writes the batches of a Run's pipeline to the suites' files,
 // one file open at a time: batches come in order, from one goroutine at a
 // time.
@@ -88,7 +100,7 @@ func (sw *suiteWriter) domainsWritten() error {
 // runAt returns the suite of pipeline position i.
 func (sw *suiteWriter) runAt(i int64) *suiteRun {
 	k := 0
-	for k < len(sw.runs)-1 && i >= sw.runs[k].at+sw.runs[k].hi-sw.runs[k].lo {
+	for k < len(sw.runs)-1 && i >= sw.runs[k].end() {
 		k++
 	}
 	return &sw.runs[k]
@@ -99,7 +111,7 @@ func (sw *suiteWriter) runAt(i int64) *suiteRun {
 func (sw *suiteWriter) emit(ctx context.Context, at int64, qs []suites.Question, rows []dataset.Row) error {
 	p := sw.p
 	if sw.w == nil {
-		if err := sw.finishEmpty(at); err != nil {
+		if err := sw.finishEmpty(ctx, at); err != nil {
 			return err
 		}
 		if err := sw.create(); err != nil {
@@ -121,17 +133,17 @@ func (sw *suiteWriter) emit(ctx context.Context, at int64, qs []suites.Question,
 	if p.Progress != nil {
 		p.Progress(int64(len(rows)))
 	}
-	if at+int64(len(rows)) == r.at+r.hi-r.lo {
-		return sw.close()
+	if at+int64(len(rows)) == r.end() {
+		return sw.close(ctx)
 	}
 	return nil
 }
 
-// finishEmpty writes the files of the suites before pipeline position at
-// that have no rows to build: those of a shard without rows (an empty
-// file) and those Resume keeps (nothing).
-func (sw *suiteWriter) finishEmpty(at int64) error {
-	for sw.cur < len(sw.runs) && sw.runs[sw.cur].at == at && sw.runs[sw.cur].hi == sw.runs[sw.cur].lo {
+// finishEmpty finishes the suites next in line that have no rows to
+// build, all at pipeline position at: a file Resume keeps is left as it
+// is, and a shard without rows gets a file without rows.
+func (sw *suiteWriter) finishEmpty(ctx context.Context, at int64) error {
+	for sw.cur < len(sw.runs) && sw.runs[sw.cur].at == at && sw.runs[sw.cur].size() == 0 {
 		if sw.runs[sw.cur].result.Resumed {
 			sw.cur++
 			continue
@@ -139,7 +151,7 @@ func (sw *suiteWriter) finishEmpty(at int64) error {
 		if err := sw.create(); err != nil {
 			return err
 		}
-		if err := sw.close(); err != nil {
+		if err := sw.close(ctx); err != nil {
 			return err
 		}
 	}
@@ -160,12 +172,18 @@ func (sw *suiteWriter) create() error {
 	return nil
 }
 
-// close finishes the current suite's file and goes on to the next suite.
-func (sw *suiteWriter) close() error {
+// close finishes the current suite's file, once the domains are written,
+// and goes on to the next suite. A run canceled by then leaves no file:
+// canceled, Run fails.
+func (sw *suiteWriter) close(ctx context.Context) error {
 	r := &sw.runs[sw.cur]
 	w := sw.w
 	sw.w = nil
 	if err := sw.domainsWritten(); err != nil {
+		w.Abort()
+		return err
+	}
+	if err := ctx.Err(); err != nil {
 		w.Abort()
 		return err
 	}

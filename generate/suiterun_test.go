@@ -78,6 +78,13 @@ func TestRunSuitesAsAlone(t *testing.T) {
 	}
 }
 
+// leftOf lists what a run left in suite's folder of out, hidden files too.
+func leftOf(out, suite string) []string {
+	left, _ := filepath.Glob(filepath.Join(out, suite, "*"))
+	hidden, _ := filepath.Glob(filepath.Join(out, suite, ".*"))
+	return append(left, hidden...)
+}
+
 // failPaint fails at its call number at and paints nothing.
 type failPaint struct{ calls, at int }
 
@@ -101,20 +108,41 @@ func TestRunFailsMidPlan(t *testing.T) {
 		t.Fatalf("error %v, want the painter's", err)
 	}
 	for i, s := range p.Suites {
-		left, _ := filepath.Glob(filepath.Join(out, s.Name, "*"))
-		hidden, _ := filepath.Glob(filepath.Join(out, s.Name, ".*"))
+		left := leftOf(out, s.Name)
 		if i == 2 {
-			if len(left)+len(hidden) != 0 {
-				t.Errorf("%s failed but left %v %v", s.Name, left, hidden)
+			if len(left) != 0 {
+				t.Errorf("%s failed but left %v", s.Name, left)
 			}
 			continue
 		}
-		if len(left) != 1 || len(hidden) != 0 {
-			t.Fatalf("%s: left %v %v, want its file alone", s.Name, left, hidden)
+		if len(left) != 1 || filepath.Base(left[0]) != "test-00000-of-00001.parquet" {
+			t.Fatalf("%s: left %v, want its file alone", s.Name, left)
 		}
 		rows, err := dataset.ReadRows(left[0])
 		if err != nil || int64(len(rows)) != p.Counts[i] {
 			t.Errorf("%s: %d rows (%v), want %d", s.Name, len(rows), err, p.Counts[i])
+		}
+	}
+}
+
+// TestRunCanceledAtSuiteEnd cancels the run while the first suite's last
+// batch is written: the run fails, and leaves no file of that suite.
+func TestRunCanceledAtSuiteEnd(t *testing.T) {
+	out := t.TempDir()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	p := several(t, out)
+	p.Observe = func(_ string, qs []suites.Question, _ []dataset.Row) {
+		if qs[len(qs)-1].Suite == "temporal_order" && qs[len(qs)-1].Index == p.Counts[0]-1 {
+			cancel()
+		}
+	}
+	if _, err := Run(ctx, p); !errors.Is(err, context.Canceled) {
+		t.Fatalf("error %v, want context.Canceled", err)
+	}
+	for _, s := range p.Suites {
+		if left := leftOf(out, s.Name); len(left) != 0 {
+			t.Errorf("%s: a canceled run left %v", s.Name, left)
 		}
 	}
 }
@@ -132,11 +160,8 @@ func TestRunDomainsFail(t *testing.T) {
 		t.Fatalf("error %v, want one about the PDDL domains", err)
 	}
 	for _, s := range []string{"temporal_order", "next_action", "future_state"} {
-		if left, _ := filepath.Glob(filepath.Join(out, s, "*")); len(left) > 0 {
+		if left := leftOf(out, s); len(left) != 0 {
 			t.Errorf("%s: left %v", s, left)
-		}
-		if hidden, _ := filepath.Glob(filepath.Join(out, s, ".*")); len(hidden) > 0 {
-			t.Errorf("%s: left %v", s, hidden)
 		}
 	}
 }

@@ -74,8 +74,8 @@ func TestAcquire(t *testing.T) {
 		{"a stale domain, not forced", map[string]string{"pddl/g.domain.pddl": ""},
 			Run{Key: a, Shards: 1, Suites: []string{"s"}, Families: []string{"f"}, FlagsOf: flagsOf}, ErrForeign, nil, []string{"pddl/g.domain.pddl"}},
 		{"unreadable data", map[string]string{"s/test-00000-of-00001.parquet": "garbage"}, run(a, 0, 1, false, "s"), ErrForeign, nil, nil},
-		{"debris of a killed run", map[string]string{"s/.test-00000-of-00001.parquet.tmp-123": "half", ".README.md4567": "half", "pddl/.f.domain.pddl890": "half"},
-			run(a, 0, 1, false, "s"), nil, []string{"s/.test-00000-of-00001.parquet.tmp-123", ".README.md4567", "pddl/.f.domain.pddl890"}, nil},
+		{"debris of a killed run", map[string]string{"s/.test-00000-of-00001.parquet.tmp-123": "half", ".README.md4567": "half", "pddl/.f.domain.pddl890": "half", "..formplan-run.json42": "half"},
+			run(a, 0, 1, false, "s"), nil, []string{"s/.test-00000-of-00001.parquet.tmp-123", ".README.md4567", "pddl/.f.domain.pddl890", "..formplan-run.json42"}, nil},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
