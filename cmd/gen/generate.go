@@ -7,7 +7,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"reflect"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -201,6 +203,11 @@ func generateCmd(ctx context.Context, c *config, stdout, stderr io.Writer) error
 	if c.shards <= 1 {
 		tally = export.NewTally(c.out)
 	}
+	workers := c.workers
+	if workers == 0 {
+		workers = runtime.NumCPU()
+	}
+	defer budgetMemory(!c.noImages, workers, os.Getenv)()
 	// One plan of every suite: while a suite's last rows are written, the
 	// workers go on with the next one.
 	plan := generate.Plan{
