@@ -33,7 +33,8 @@ func benchCount(name string) int64 {
 
 // timeRun runs the suites without pictures on workers workers, n[k]
 // questions of ss[k], and returns the wall time. As gen does, it fits each
-// suite first and runs them in one plan, into a new output folder.
+// suite first and runs them in one plan, into a new output folder, with
+// the garbage collector's budget of a run without pictures.
 func timeRun(b *testing.B, ss []suites.Suite, n []int64, workers int) time.Duration {
 	b.Helper()
 	p := Plan{Out: b.TempDir(), Suites: ss, Counts: n, Workers: workers, Version: "bench"}
@@ -45,6 +46,7 @@ func timeRun(b *testing.B, ss []suites.Suite, n []int64, workers int) time.Durat
 		}
 		p.Specs = append(p.Specs, sp)
 	}
+	defer BudgetTextHeap(workers)() // as gen runs without pictures
 	start := time.Now()
 	if _, err := Run(context.Background(), p); err != nil {
 		b.Fatal(err)

@@ -4,6 +4,8 @@ import (
 	"math"
 	"runtime/debug"
 	"testing"
+
+	"github.com/formplan/formplan/generate"
 )
 
 // TestBudgetMemory checks when gen sets a fixed heap budget (a run without
@@ -34,8 +36,8 @@ func TestBudgetMemory(t *testing.T) {
 			gotLimit := debug.SetMemoryLimit(-1) // reads it
 			gotPercent := debug.SetGCPercent(-1)
 			debug.SetGCPercent(gotPercent)
-			if tc.budget && (gotLimit != textHeap(tc.workers) || gotPercent != -1) {
-				t.Errorf("limit %d, GOGC %d: want %d and off", gotLimit, gotPercent, textHeap(tc.workers))
+			if tc.budget && (gotLimit != generate.TextHeap(tc.workers) || gotPercent != -1) {
+				t.Errorf("limit %d, GOGC %d: want %d and off", gotLimit, gotPercent, generate.TextHeap(tc.workers))
 			}
 			if !tc.budget && (gotLimit != math.MaxInt64 || gotPercent != 100) {
 				t.Errorf("limit %d, GOGC %d: want them untouched", gotLimit, gotPercent)
@@ -46,7 +48,7 @@ func TestBudgetMemory(t *testing.T) {
 			}
 		})
 	}
-	if textHeap(2) != 128<<20 {
-		t.Errorf("2 workers: %d bytes, want 128 MiB", textHeap(2))
+	if generate.TextHeap(2) != 128<<20 {
+		t.Errorf("2 workers: %d bytes, want 128 MiB", generate.TextHeap(2))
 	}
 }
