@@ -2,6 +2,7 @@ package suites
 
 import (
 	"math/rand/v2"
+	"slices"
 	"strings"
 
 	"github.com/formplan/formplan/forms"
@@ -71,6 +72,9 @@ func (r *recovery) draw(f *forms.Form, s statesim.State, g statesim.Goal, at []i
 // form after 1 to 3 mistakes of its own, with the recovery plan from there
 // as its option. Every candidate's plan has the cell's horizon.
 func drawEdgeCase(c *cell, rng *rand.Rand) (Question, error) {
+	if c.h > longestRecovery(c.fam) {
+		return Question{}, errRetry // no draw could give it: fail at once
+	}
 	n := c.sp.choices()
 	f := c.fam.NewForm(rng)
 	clean := statesim.Clean(&f)
@@ -105,6 +109,35 @@ func drawEdgeCase(c *cell, rng *rand.Rand) (Question, error) {
 		return Question{}, errRetry
 	}
 	return finishMCQ(c, &f, g, cands, whichPlan, rng)
+}
+
+// longestRecovery bounds the length of fam's recovery plans: a plan has a
+// step for each want its start leaves unmet, two for a text box (clear,
+// then type), and a task (perturb.Wants) wants one button of each radio
+// group and each other element at most once. A group of other elements
+// gives at most InTask wants, or all its members when the family has
+// conditions (a task may then also want an enabler). A horizon above the
+// bound gives no question whatever is drawn, so drawEdgeCase gives up on
+// it before drawing anything: Fit's probes of such a cell fail at once
+// instead of after a hundred forms of 160 candidates each, and no cell that
+// can give questions draws differently.
+func longestRecovery(fam *forms.Family) int {
+	conditional := slices.ContainsFunc(fam.Groups, func(g forms.Group) bool { return g.EnabledBy != nil })
+	steps := 0
+	for _, g := range fam.Groups {
+		wants := g.MaxCount
+		switch {
+		case g.Kind == forms.Radio:
+			wants = 1
+		case g.InTask > 0 && !conditional:
+			wants = min(g.InTask, g.MaxCount)
+		}
+		if g.Kind == forms.TextBox {
+			wants *= 2
+		}
+		steps += wants
+	}
+	return steps
 }
 
 // MaxMistakes is the most mistakes an edge_case start is made with.

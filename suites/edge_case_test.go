@@ -1,0 +1,56 @@
+package suites
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/formplan/formplan/forms"
+	"github.com/formplan/formplan/internal/testforms"
+	"github.com/formplan/formplan/perturb"
+	"github.com/formplan/formplan/statesim"
+)
+
+// TestLongestRecovery draws, for the built-in families, the conditional
+// and mixed ones of the tests and one that asks a few of several groups,
+// (and one whose task may also want an enabler beyond the few it asks),
+// many edge_case starts as drawEdgeCase makes them (a task, then 1 to 3
+// mistakes from the clean form) and checks that no recovery plan is longer
+// than longestRecovery says: a horizon above it is given up unseen. It
+// also checks the bounds of the built-ins, which decide what Fit allows.
+func TestLongestRecovery(t *testing.T) {
+	fams := append(forms.Builtins(), testforms.Conditional(t)...)
+	fams = append(fams, testforms.Mixed(), forms.Family{Name: "few_of_many", Refer: forms.ByOrdinal, Groups: []forms.Group{
+		{Kind: forms.Checkbox, MinCount: 4, MaxCount: 6, InTask: 2},
+		{Kind: forms.TextBox, MinCount: 2, MaxCount: 3, InTask: 1, TextPool: []string{"ab", "abc", "x"}, TextVocab: 3},
+		{Kind: forms.Radio, MinCount: 2, MaxCount: 3},
+	}}, forms.Family{Name: "gated_few", Refer: forms.ByOrdinal, Groups: []forms.Group{
+		{Kind: forms.Checkbox, MinCount: 3, MaxCount: 3, InTask: 1},
+		{Kind: forms.Slider, MinCount: 1, MaxCount: 1, Ranges: []forms.Range{{Min: 0, Max: 4, Step: 1}}, EnabledBy: &forms.Condition{Group: 0, Member: 2}},
+	}})
+	want := map[string]int{"checkboxes": 8, "slider_checkboxes": 4, "radio_textboxes": 3, "checkbox_textboxes": 5, "radio_slider": 2, "few_of_many": 5, "gated_few": 4}
+	rng := rand.New(rand.NewPCG(7, 8))
+	for i := range fams {
+		fam := &fams[i]
+		if err := fam.Validate(); err != nil {
+			t.Fatal(err)
+		}
+		bound := longestRecovery(fam)
+		if w, ok := want[fam.Name]; ok && bound != w {
+			t.Errorf("%s: bound %d, want %d", fam.Name, bound, w)
+		}
+		var mistakes perturb.Mistakes
+		longest := 0
+		for range 4000 {
+			f := fam.NewForm(rng)
+			clean := statesim.Clean(&f)
+			g := statesim.Goal{Wants: perturb.Wants(fam, &f, rng)}
+			_, start := mistakes.Make(&f, clean, g, 1+rng.IntN(MaxMistakes), rng)
+			plan := recoveryPlan(&f, start, g, rng)
+			longest = max(longest, len(plan))
+			if len(plan) > bound {
+				t.Fatalf("%s: a recovery plan of %d steps, above the bound %d: %v", fam.Name, len(plan), bound, plan)
+			}
+		}
+		t.Logf("%s: longest plan %d, bound %d", fam.Name, longest, bound)
+	}
+}
