@@ -7,17 +7,17 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/google/renameio/v2"
+	"github.com/formplan/formplan/internal/atomicfile"
 )
 
 // writeFile writes the file at path through a hidden temporary file in the
-// same directory (github.com/google/renameio), renamed over path once
+// same directory (internal/atomicfile), renamed over path once
 // complete, so a reader never sees half a file. write produces the content.
 func writeFile(path string, write func(w io.Writer) error) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return fmt.Errorf("export: %w", err)
 	}
-	f, err := renameio.NewPendingFile(path, renameio.WithPermissions(0o644), renameio.WithTempDir(filepath.Dir(path)))
+	f, err := atomicfile.Pending(path)
 	if err != nil {
 		return fmt.Errorf("export: %w", err)
 	}

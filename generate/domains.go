@@ -6,9 +6,8 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/google/renameio/v2"
-
 	"github.com/formplan/formplan/forms"
+	"github.com/formplan/formplan/internal/atomicfile"
 	"github.com/formplan/formplan/pddl"
 )
 
@@ -27,7 +26,7 @@ func DomainPath(out, family string) string {
 // same folder and renamed into place, so a reader never sees half a file.
 // The content depends on the family alone, so shards of one run, which all
 // write them, write the same bytes; a file that holds them already is left
-// as it is (every Run writes them, and a Run writes them for each suite).
+// as it is (every Run, and every shard, writes them).
 func WriteDomains(out string, fams []forms.Family) error {
 	if err := os.MkdirAll(filepath.Join(out, domainDir), 0o755); err != nil {
 		return fmt.Errorf("generate: PDDL domains: %w", err)
@@ -36,13 +35,9 @@ func WriteDomains(out string, fams []forms.Family) error {
 		path := DomainPath(out, fams[i].Name)
 		text := []byte(pddl.Domain(&fams[i]))
 		if old, err := os.ReadFile(path); err == nil && bytes.Equal(old, text) {
-			continue // written already, by this run's other suites or another shard
+			continue // written already, by another shard or an earlier run
 		}
-		// The temporary file goes beside path: left to itself, renameio
-		// first tests whether TMPDIR is on the same file system by making
-		// and renaming two files, and the five domains took 12.5 ms
-		// instead of 4.6 in a new folder.
-		if err := renameio.WriteFile(path, text, 0o644, renameio.WithTempDir(filepath.Dir(path))); err != nil {
+		if err := atomicfile.WriteFile(path, text); err != nil {
 			return fmt.Errorf("generate: PDDL domain of %s: %w", fams[i].Name, err)
 		}
 	}

@@ -107,7 +107,6 @@ func Run(ctx context.Context, p Plan) ([]SuiteResult, error) {
 	if len(runs) == 0 {
 		return nil, nil
 	}
-	w := &suiteWriter{p: &p, runs: runs, domains: make(chan error, 1)}
 	ends := make([]int64, len(runs))
 	for k := range runs {
 		r := &runs[k]
@@ -119,6 +118,7 @@ func Run(ctx context.Context, p Plan) ([]SuiteResult, error) {
 			p.Progress(r.hi - r.lo)
 		}
 	}
+	w := &suiteWriter{p: &p, runs: runs, ends: ends, domains: make(chan error, 1)}
 	// The domains are written while the first rows are built: in a new
 	// folder they take about 5 ms, most of it the file system's. A suite's
 	// file is finished only once they are there.

@@ -1,18 +1,25 @@
 package generate
 
 import (
+	"runtime"
 	"runtime/debug"
 	"runtime/metrics"
 	"time"
 )
 
-// TextHeap is the heap a run without pictures on workers workers is given
-// before the garbage collector runs (BudgetTextHeap): 64 MiB, and 32 MiB a
-// worker, 256 MiB at most. With the built-in families such a run's live
+// TextHeap is the heap a run without pictures on workers workers (0 or
+// less: one per CPU, as Plan.Workers) is given before the garbage
+// collector runs (BudgetTextHeap): 64 MiB, and 32 MiB a worker, 256 MiB at
+// most. With the built-in families such a run's live
 // heap stays at 35-60 MB on 2 workers whatever the number of rows (the
 // zstd encoder's window, the row group being filled, a batch of rows per
 // worker waiting for the writer), so this is about twice it.
-func TextHeap(workers int) int64 { return min(64+32*int64(workers), 256) << 20 }
+func TextHeap(workers int) int64 {
+	if workers <= 0 {
+		workers = runtime.NumCPU()
+	}
+	return min(64+32*int64(workers), 256) << 20
+}
 
 // BudgetTextHeap sets the process's garbage collector for a run without
 // pictures on workers workers: it runs only once the heap reaches

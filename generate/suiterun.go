@@ -6,6 +6,7 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 
 	"github.com/formplan/formplan/dataset"
@@ -79,6 +80,7 @@ func (r *suiteRun) end() int64 { return r.at + r.size() }
 type suiteWriter struct {
 	p    *Plan
 	runs []suiteRun
+	ends []int64         // per suite: its end(), the pipeline's ends
 	cur  int             // the suite whose rows come next
 	w    *dataset.Writer // cur's file, once its first batch came
 	// domains gives WriteDomains' error once the domains are written;
@@ -97,12 +99,10 @@ func (sw *suiteWriter) domainsWritten() error {
 	return sw.domainsErr
 }
 
-// runAt returns the suite of pipeline position i.
+// runAt returns the suite of pipeline position i: the first whose end is
+// past it (suites without rows end where they start).
 func (sw *suiteWriter) runAt(i int64) *suiteRun {
-	k := 0
-	for k < len(sw.runs)-1 && i >= sw.runs[k].end() {
-		k++
-	}
+	k, _ := slices.BinarySearch(sw.ends, i+1)
 	return &sw.runs[k]
 }
 

@@ -27,7 +27,7 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/google/renameio/v2"
+	"github.com/formplan/formplan/internal/atomicfile"
 )
 
 // Run describes the run that wants a directory.
@@ -276,7 +276,7 @@ func writeManifest(dir string, r Run) error {
 	if err != nil {
 		return err
 	}
-	if err := renameio.WriteFile(filepath.Join(dir, manifestName), append(raw, '\n'), 0o644, renameio.WithTempDir(dir)); err != nil {
+	if err := atomicfile.WriteFile(filepath.Join(dir, manifestName), append(raw, '\n')); err != nil {
 		return fmt.Errorf("--out %s: %w", dir, err)
 	}
 	return nil

@@ -12,7 +12,7 @@ import (
 var (
 	dataRE   = regexp.MustCompile(`^test-(\d{5})-of-(\d{5})\.parquet$`)
 	tempRE   = regexp.MustCompile(`^\.test-(\d{5})-of-(\d{5})\.parquet\.tmp-\d+$`)
-	pendRE   = regexp.MustCompile(`^\.(README\.md|croissant\.json|config\.json|utils\.py|.+\.yaml|formplan_.+\.tsv|.+\.domain\.pddl|\.formplan-run\.json)\d+$`)
+	pendRE   = regexp.MustCompile(`^\.(README\.md|croissant\.json|config\.json|utils\.py|.+\.yaml|formplan_.+\.tsv|.+\.domain\.pddl|` + regexp.QuoteMeta(manifestName) + `)\d+$`)
 	tsvRE    = regexp.MustCompile(`^formplan_(.+)\.tsv$`)
 	domainRE = regexp.MustCompile(`^(.+)\.domain\.pddl$`)
 	cardKeep = []string{"README.md", "croissant.json"}

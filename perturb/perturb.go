@@ -260,7 +260,7 @@ func drawMistake(f *forms.Form, s statesim.State, g *statesim.Goal, i int, rng *
 			return Error{}, false
 		}
 		er := Error{"prefilled_text", statesim.Action{Op: statesim.Type, Target: ref, Text: f.TextValues[rng.IntN(len(f.TextValues))]}}
-		if w := wantedText(f, *g, ref); len(w) > 1 && rng.IntN(2) == 0 {
+		if w := wantedText(g.Wants, ref); len(w) > 1 && rng.IntN(2) == 0 {
 			// Typing stopped part way: the box holds the start of the text.
 			er = Error{"partly_typed", statesim.Action{Op: statesim.Type, Target: ref, Text: w[:1+rng.IntN(len(w)-1)]}}
 		}
@@ -354,9 +354,9 @@ func appendEnclosed(dst []Error, members *[]int, f *forms.Form, s statesim.State
 	return append(dst, on, er, off)
 }
 
-// wantedText returns the text g wants in the text box ref, or "".
-func wantedText(f *forms.Form, g statesim.Goal, ref forms.Ref) string {
-	for _, w := range g.Wants {
+// wantedText returns the text wants ask of the text box ref, or "".
+func wantedText(wants []statesim.Want, ref forms.Ref) string {
+	for _, w := range wants {
 		if w.Target == ref {
 			return w.Value.S
 		}

@@ -27,9 +27,8 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/google/renameio/v2"
-
 	"github.com/formplan/formplan/dataset"
+	"github.com/formplan/formplan/internal/atomicfile"
 	"github.com/formplan/formplan/suites"
 )
 
@@ -280,12 +279,12 @@ func (f *family) spread(limit int) []posRow {
 }
 
 // writeFile writes b to path through a hidden temporary file in the same
-// directory (github.com/google/renameio), renamed into place once complete.
+// directory (internal/atomicfile), renamed into place once complete.
 func writeFile(path string, b []byte) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return fmt.Errorf("preview: %w", err)
 	}
-	if err := renameio.WriteFile(path, b, 0o644, renameio.WithTempDir(filepath.Dir(path))); err != nil {
+	if err := atomicfile.WriteFile(path, b); err != nil {
 		return fmt.Errorf("preview: %w", err)
 	}
 	return nil

@@ -74,11 +74,18 @@ func (px *Prefixes) walk(p int) *holdSets {
 			w.on = append(w.on, int32(s))
 		}
 	}
-	if pt := px.tab.parts[p]; pt.owned && len(pt.vals) >= minBackValues && walkBack {
+	if walkBack && px.walksBack(p) {
 		return px.backSets(p)
 	}
 	px.reach(0, 0, false)
 	return &px.parts[p].holdSets
+}
+
+// walksBack reports whether walk takes part p's sets from the walk from
+// the sequences' ends: a kept table of minBackValues values or more.
+func (px *Prefixes) walksBack(p int) bool {
+	pt := px.tab.parts[p]
+	return pt.owned && len(pt.vals) >= minBackValues
 }
 
 // maxPartSteps and maxWidthSets bound Apart's work: a part acted on by 6
@@ -135,18 +142,17 @@ func (px *Prefixes) reach(x int, used uint, back bool) {
 
 // widthScratch is Apart's memory, kept across Resets.
 type widthScratch struct {
-	wanted []bool   // per part: a want is on it
-	order  []int    // the parts with wants that steps act on, fewest values first
-	on     []int32  // the steps on the part at hand
-	seen   []bool   // per node of the tree walked (the part's, or back): reached
-	kept   []int    // the parts with two sets or more
-	class  [][]int  // per kept part: the nodes that stand for its sets, one each
-	sub    [][]bool // per kept part, per two of its sets a, b (at a times the sets plus b): a's values are among b's
-	digit  []int32  // per product set, per kept part: its set there
-	match  []int32  // per product set: the set matched into it, or -1
-	mark   []bool   // the matching's scratch
-	anti   []int32  // the greedy antichain
-	back   backTree // the walk from the ends of the sequences, on a kept table
+	order []int    // the parts with wants that steps act on, fewest values first
+	on    []int32  // the steps on the part at hand
+	seen  []bool   // per node of the tree walked (the part's, or back): reached
+	kept  []int    // the parts with two sets or more
+	class [][]int  // per kept part: the nodes that stand for its sets, one each
+	sub   [][]bool // per kept part, per two of its sets a, b (at a times the sets plus b): a's values are among b's
+	digit []int32  // per product set, per kept part: its set there
+	match []int32  // per product set: the set matched into it, or -1
+	mark  []bool   // the matching's scratch
+	anti  []int32  // the greedy antichain
+	back  backTree // the walk from the ends of the sequences, on a kept table
 }
 
 // reset empties w for px's steps and parts and orders the parts Apart
@@ -160,16 +166,12 @@ func (w *widthScratch) reset(px *Prefixes) bool {
 	for len(w.class) < np {
 		w.class, w.sub = append(w.class, nil), append(w.sub, nil)
 	}
-	w.wanted = append(w.wanted[:0], make([]bool, np)...)
-	for x := range px.j.g.Wants {
-		if i := px.j.wantAt[x]; i < 0 {
-			return false // no start meets a want on an element the form lacks
-		} else if p := px.j.sp.PartOf[i]; p >= 0 {
-			w.wanted[p] = true
-		}
+	t := &px.tab
+	if t.lacking {
+		return false // no start meets a want on an element the form lacks
 	}
 	for p := range px.parts {
-		if px.parts[p].steps > 0 && w.wanted[p] {
+		if px.parts[p].steps > 0 && t.wantsAt[p+1] > t.wantsAt[p] { // a want on p
 			w.order = append(w.order, p)
 		} else if px.parts[p].count[0] == 0 {
 			return false

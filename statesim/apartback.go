@@ -1,6 +1,9 @@
 package statesim
 
-import "math/bits"
+import (
+	"math/bits"
+	"slices"
+)
 
 // minBackValues is the fewest values of a kept table that Apart walks from
 // the ends of the sequences: on smaller tables the tree costs less than
@@ -99,6 +102,12 @@ func (b *backTree) grow() int {
 	return x
 }
 
+// shrink drops node y, the last one.
+func (b *backTree) shrink(y int) {
+	b.sets, b.child = b.sets[:y*b.wide], b.child[:y*b.steps]
+	b.hold, b.count = b.hold[:y*b.words], b.count[:y]
+}
+
 // fill sets node x's set of the space's values, and its count, from its
 // set of the table's.
 func (b *backTree) fill(x int) {
@@ -129,8 +138,7 @@ func (b *backTree) prepend(x, k int, to []int32) int {
 	}
 	h := hashWords(dst)
 	if z, ok := b.find(h, dst); ok {
-		b.sets, b.child = b.sets[:y*b.wide], b.child[:y*b.steps]
-		b.hold, b.count = b.hold[:y*b.words], b.count[:y]
+		b.shrink(y)
 		y = int(z)
 	} else {
 		b.same.put(h, int32(y))
@@ -145,21 +153,11 @@ func (b *backTree) prepend(x, k int, to []int32) int {
 func (b *backTree) find(h uint64, set []uint64) (int32, bool) {
 	ix := &b.same
 	for i := ix.first(h); ix.slot[i] != 0; i = ix.next(i) {
-		if z := ix.slot[i] - 1; ix.hash[i] == h && equalWords(b.sets[int(z)*b.wide:(int(z)+1)*b.wide], set) {
+		if z := ix.slot[i] - 1; ix.hash[i] == h && slices.Equal(b.sets[int(z)*b.wide:(int(z)+1)*b.wide], set) {
 			return z, true
 		}
 	}
 	return 0, false
-}
-
-// equalWords reports whether a and b, of one length, are equal.
-func equalWords(a, b []uint64) bool {
-	for k, w := range a {
-		if b[k] != w {
-			return false
-		}
-	}
-	return true
 }
 
 // hashWords returns a hash of the words of a set, masked by hashMask.

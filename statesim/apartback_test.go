@@ -27,8 +27,7 @@ func TestWalkBack(t *testing.T) {
 		g := reachedGoal(t, &f, steps, rng, 0.5, 4)
 		px.Reset(NewJudge(&f, NewSpace(&f, &g), g, nil), steps)
 		for p := range px.parts {
-			pt := px.tab.parts[p]
-			if px.parts[p].steps == 0 || !pt.owned || len(pt.vals) < minBackValues { // as walk chooses
+			if px.parts[p].steps == 0 || !px.walksBack(p) {
 				continue
 			}
 			var got [2][]string

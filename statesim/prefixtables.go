@@ -172,14 +172,12 @@ type placedWant struct {
 // part meets them, as the judge has it.
 func (px *Prefixes) setWants() {
 	j, t := px.j, &px.tab
-	t.wants, t.wantsAt, t.lacking = t.wants[:0], t.wantsAt[:0], false
+	t.wants, t.wantsAt = t.wants[:0], t.wantsAt[:0]
+	t.lacking = slices.Contains(j.wantAt, -1)
 	for p, members := range j.sp.Parts {
 		t.wantsAt = append(t.wantsAt, len(t.wants))
 		for x, w := range j.g.Wants {
-			i := j.wantAt[x]
-			if i < 0 {
-				t.lacking = true
-			} else if j.sp.PartOf[i] == p {
+			if i := j.wantAt[x]; i >= 0 && j.sp.PartOf[i] == p {
 				t.wants = append(t.wants, placedWant{at: slices.Index(members, i), v: w.Value})
 			}
 		}

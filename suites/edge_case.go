@@ -130,7 +130,7 @@ func longestRecovery(fam *forms.Family) int {
 		case g.Kind == forms.Radio:
 			wants = 1
 		case g.InTask > 0 && !conditional:
-			wants = min(g.InTask, g.MaxCount)
+			wants = g.InTask // Validate keeps it within the counts
 		}
 		if g.Kind == forms.TextBox {
 			wants *= 2

@@ -9,7 +9,6 @@ import (
 	"io"
 	"os"
 	"reflect"
-	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -203,11 +202,7 @@ func generateCmd(ctx context.Context, c *config, stdout, stderr io.Writer) error
 	if c.shards <= 1 {
 		tally = export.NewTally(c.out)
 	}
-	workers := c.workers
-	if workers == 0 {
-		workers = runtime.NumCPU()
-	}
-	defer budgetMemory(!c.noImages, workers, os.Getenv)()
+	defer budgetMemory(!c.noImages, c.workers, os.Getenv)()
 	// One plan of every suite: while a suite's last rows are written, the
 	// workers go on with the next one.
 	plan := generate.Plan{
