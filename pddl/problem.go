@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
-	"strings"
+	"sync"
 
 	"github.com/formplan/formplan/forms"
 	"github.com/formplan/formplan/statesim"
@@ -23,58 +23,100 @@ func Problem(m *suites.Meta, name string) (string, error) {
 	if !validName(name) {
 		return "", fmt.Errorf("pddl: problem name %q: want a letter, then letters, digits, - and _", name)
 	}
-	o, err := collect(m)
-	if err != nil {
+	w := writerPool.Get().(*problemWriter)
+	defer writerPool.Put(w)
+	if err := w.collect(m); err != nil {
 		return "", fmt.Errorf("pddl: problem %s: %w", name, err)
 	}
-	goal, err := goalFacts(m)
+	goal, err := appendGoal(w.goal[:0], m)
+	w.goal = goal
 	if err != nil {
 		return "", fmt.Errorf("pddl: problem %s: %w", name, err)
 	}
 	f := &m.Form
-	var b strings.Builder
-	fmt.Fprintf(&b, "; A question of formplan's family %s, from the state pictured.\n", f.Family)
-	b.WriteString("; Elements are named kind-ordinal, slider values pos-N and moves by-N (m for\n")
-	b.WriteString("; minus), texts empty, txt-<text> or txt-u-<hex of its UTF-8>; txt-other stands\n")
-	b.WriteString("; for every text outside those listed (see docs/PDDL.md).\n")
-	fmt.Fprintf(&b, "(define (problem %s)\n  (:domain %s)\n  (:objects\n", name, DomainName(f.Family))
+	b := w.b[:0]
+	b = append(b, "; A question of formplan's family "...)
+	b = append(b, f.Family...)
+	b = append(b, ", from the state pictured.\n"+
+		"; Elements are named kind-ordinal, slider values pos-N and moves by-N (m for\n"+
+		"; minus), texts empty, txt-<text> or txt-u-<hex of its UTF-8>; txt-other stands\n"+
+		"; for every text outside those listed (see docs/PDDL.md).\n"+
+		"(define (problem "...)
+	b = append(b, name...)
+	b = append(b, ")\n  (:domain "...)
+	b = append(b, DomainName(f.Family)...)
+	b = append(b, ")\n  (:objects\n"...)
 	for _, k := range elementKinds {
-		for i, e := range f.Elements {
+		for i := range f.Elements {
+			e := &f.Elements[i]
 			if e.Kind != k {
 				continue
 			}
-			fmt.Fprintf(&b, "    %s - %s ; id %s", ElementName(&f.Elements[i]), k, e.ID)
+			b = appendElement(append(b, "    "...), e)
+			b = append(b, " - "...)
+			b = append(b, k.String()...)
+			b = append(b, " ; id "...)
+			b = append(b, e.ID...)
 			if e.Label != "" {
-				fmt.Fprintf(&b, ", label %s", strconv.Quote(e.Label))
+				b = strconv.AppendQuote(append(b, ", label "...), e.Label)
 			}
-			b.WriteByte('\n')
+			b = append(b, '\n')
 		}
 	}
+	o := &w.o
 	if o.sliders {
-		fmt.Fprintf(&b, "    %s - position\n", joinNames(o.positions, PositionName))
+		b = append(b, "    "...)
+		for i, v := range o.positions {
+			if i > 0 {
+				b = append(b, ' ')
+			}
+			b = statesim.AppendPDDLPosition(b, v)
+		}
+		b = append(b, " - position\n"...)
 		if len(o.amounts) > 0 {
-			fmt.Fprintf(&b, "    %s - amount\n", joinNames(o.amounts, AmountName))
+			b = append(b, "    "...)
+			for i, d := range o.amounts {
+				if i > 0 {
+					b = append(b, ' ')
+				}
+				b = statesim.AppendPDDLAmount(b, d)
+			}
+			b = append(b, " - amount\n"...)
 		}
 	}
 	if o.textboxes {
-		b.WriteString("    ; empty, a constant of the domain, is \"\"\n")
+		b = append(b, "    ; empty, a constant of the domain, is \"\"\n"...)
 		for _, t := range o.texts[1:] {
-			fmt.Fprintf(&b, "    %s - text ; %s\n", TextName(t), strconv.Quote(t))
+			b = statesim.AppendPDDLText(append(b, "    "...), t)
+			b = strconv.AppendQuote(append(b, " - text ; "...), t)
+			b = append(b, '\n')
 		}
-		fmt.Fprintf(&b, "    %s - text ; any other text\n", Sink)
+		b = append(b, "    "+Sink+" - text ; any other text\n"...)
 	}
-	b.WriteString("  )\n  (:init\n    ; the start state\n")
-	for _, fact := range stateFacts(f, m.Start) {
-		b.WriteString("    " + fact + "\n")
-	}
-	writeStatic(&b, f, o)
-	b.WriteString("  )\n  (:goal (and")
-	for _, g := range goal {
-		b.WriteString(" " + g)
-	}
-	b.WriteString(" (submitted)))\n)\n")
-	return b.String(), nil
+	b = append(b, "  )\n  (:init\n    ; the start state\n"...)
+	b = appendStateFacts(b, f, m.Start)
+	b = w.appendStatic(b, f)
+	b = append(b, "  )\n  (:goal (and"...)
+	b = append(b, w.goal...)
+	b = append(b, " (submitted)))\n)\n"...)
+	w.b = b
+	return string(b), nil
 }
+
+// problemWriter is the memory of one Problem call, pooled: the text is
+// written into b and copied out once.
+type problemWriter struct {
+	b, goal []byte
+	o       objects
+	whole   []string       // the distinct texts met, before their prefixes
+	st      statesim.State // the state a plan runs in
+	at      []int          // the element of each step of a plan
+	names   []byte         // the names of o.texts, one after another
+	ends    []int          // where each name of names ends, after a 0
+	typed   []int          // the index in o.texts of each of o.typeable
+}
+
+var writerPool = sync.Pool{New: func() any { return new(problemWriter) }}
 
 // objects are the values a problem declares besides its elements.
 type objects struct {
@@ -85,163 +127,202 @@ type objects struct {
 	typeable           []string // sorted
 }
 
-// collect gathers the positions, amounts and texts a row needs.
-func collect(m *suites.Meta) (objects, error) {
+// collect gathers into w.o the positions, amounts and texts a row needs:
+// every value a slider can take, every set and move of a plan, the texts
+// of the form's pool and of the plans' typing, and every prefix of every
+// text a plan or the goal leads to.
+func (w *problemWriter) collect(m *suites.Meta) error {
 	f := &m.Form
-	o := objects{sliders: f.Count(forms.Slider) > 0, textboxes: f.Count(forms.TextBox) > 0}
-	pos, amt := map[int]bool{}, map[int]bool{}
-	texts, typed := map[string]bool{"": true}, map[string]bool{}
-	addText := func(s string) {
-		for i := range s {
-			texts[s[:i]] = true
+	o := &w.o
+	*o = objects{
+		sliders: f.Count(forms.Slider) > 0, textboxes: f.Count(forms.TextBox) > 0,
+		positions: o.positions[:0], amounts: o.amounts[:0], texts: o.texts[:0], typeable: o.typeable[:0],
+	}
+	w.whole = append(w.whole[:0], "")
+	text := func(s string) {
+		if !slices.Contains(w.whole, s) {
+			w.whole = append(w.whole, s)
 		}
-		texts[s] = true
+	}
+	pos := func(v int) {
+		if !slices.Contains(o.positions, v) {
+			o.positions = append(o.positions, v)
+		}
 	}
 	for _, e := range f.Elements {
 		if e.Kind == forms.Slider {
 			for v := e.Min; v <= e.Max; v += max(e.Step, 1) {
-				pos[v] = true
+				pos(v)
 			}
 		}
 	}
 	for _, v := range f.TextValues {
-		addText(v)
-		typed[v] = true
+		text(v)
+		o.typeable = append(o.typeable, v)
 	}
 	for _, p := range m.Plans {
 		for _, a := range p {
 			switch a.Op {
 			case statesim.Set:
-				pos[a.N] = true
+				pos(a.N)
 			case statesim.Move:
-				amt[a.N] = true
+				if !slices.Contains(o.amounts, a.N) {
+					o.amounts = append(o.amounts, a.N)
+				}
 			case statesim.Type:
-				typed[a.Text] = true
-				addText(a.Text)
+				o.typeable = append(o.typeable, a.Text)
+				text(a.Text)
 			case statesim.Enter:
-				addText(a.Text)
+				text(a.Text)
 			}
 		}
 	}
 	// Every state a plan passes through from a start, the start included,
 	// up to its Submit or its first step the form cannot take, made in
-	// one state in turn.
-	st := make(statesim.State, len(f.Elements))
-	note := func() {
-		for i, e := range f.Elements {
-			switch e.Kind {
-			case forms.TextBox:
-				addText(st[i].S)
-			case forms.Slider:
-				pos[st[i].N] = true
-			}
+	// one state in turn. A step changes only its element (or the other
+	// buttons of its radio group), so only that element is noted after it.
+	w.st = slices.Grow(w.st[:0], len(f.Elements))[:len(f.Elements)]
+	st := w.st
+	note := func(i int) {
+		switch f.Elements[i].Kind {
+		case forms.TextBox:
+			text(st[i].S)
+		case forms.Slider:
+			pos(st[i].N)
 		}
 	}
-	starts := append([]statesim.State{m.Start}, m.Starts...)
-	for k, s := range starts {
-		if len(s) != len(f.Elements) {
-			return o, fmt.Errorf("start state %d has %d values for %d elements", k, len(s), len(f.Elements))
+	for k := 0; k <= len(m.Starts); k++ {
+		s := m.Start // start k: m.Start, then m.Starts
+		if k > 0 {
+			s = m.Starts[k-1]
 		}
-		for _, p := range m.Plans {
-			copy(st, s)
-			note()
-			for _, a := range p {
-				if a.Op == statesim.Submit || statesim.ApplyInPlace(f, st, a) != nil {
-					break
-				}
-				note()
+		if len(s) != len(f.Elements) {
+			return fmt.Errorf("start state %d has %d values for %d elements", k, len(s), len(f.Elements))
+		}
+		copy(st, s)
+		for i := range f.Elements {
+			note(i)
+		}
+	}
+	for _, p := range m.Plans {
+		w.at = w.at[:0] // the element of each step, up to where the plan stops
+		for _, a := range p {
+			i, err := statesim.Resolve(f, a)
+			if a.Op == statesim.Submit || err != nil {
+				break
+			}
+			w.at = append(w.at, i)
+		}
+		for k := 0; k <= len(m.Starts) && len(w.at) > 0; k++ {
+			if k == 0 {
+				copy(st, m.Start)
+			} else {
+				copy(st, m.Starts[k-1])
+			}
+			for j, i := range w.at {
+				statesim.ApplyAt(f, st, i, p[j])
+				note(i)
 			}
 		}
 	}
 	if m.Goal != nil {
-		for _, w := range m.Goal.Wants {
-			addText(w.Value.S)
-			if w.Target.Kind == forms.Slider {
-				pos[w.Value.N] = true
+		for _, wt := range m.Goal.Wants {
+			text(wt.Value.S)
+			if wt.Target.Kind == forms.Slider {
+				pos(wt.Value.N)
 			}
 		}
 	}
 	if o.sliders {
-		o.positions, o.amounts = sortedKeys(pos), sortedKeys(amt)
+		slices.Sort(o.positions)
+		slices.Sort(o.amounts)
+	} else {
+		o.positions, o.amounts = o.positions[:0], o.amounts[:0]
 	}
 	if o.textboxes {
-		o.texts, o.typeable = sortedKeys(texts), sortedKeys(typed)
+		for _, s := range w.whole {
+			for i := range s {
+				o.texts = append(o.texts, s[:i])
+			}
+			o.texts = append(o.texts, s)
+		}
+		slices.Sort(o.texts)
+		o.texts = slices.Compact(o.texts)
+		slices.Sort(o.typeable)
+		o.typeable = slices.Compact(o.typeable)
+	} else {
+		o.typeable = o.typeable[:0]
 	}
-	return o, nil
+	return nil
 }
 
-func sortedKeys[K int | string](m map[K]bool) []K {
-	out := make([]K, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	slices.Sort(out)
-	return out
+// appendElement appends the object name of e (ElementName).
+func appendElement(b []byte, e *forms.Element) []byte {
+	return strconv.AppendInt(append(append(b, e.Kind.String()...), '-'), int64(e.Ordinal), 10)
 }
 
-func joinNames(ns []int, name func(int) string) string {
-	parts := make([]string, len(ns))
-	for i, n := range ns {
-		parts[i] = name(n)
-	}
-	return strings.Join(parts, " ")
-}
-
-// stateFacts returns the facts of state s: checked boxes, selected radio
-// buttons, each slider's position and each text box's content.
-func stateFacts(f *forms.Form, s statesim.State) []string {
-	var out []string
+// appendStateFacts appends the facts of state s, a line each: checked
+// boxes, selected radio buttons, each slider's position and each text
+// box's content.
+func appendStateFacts(b []byte, f *forms.Form, s statesim.State) []byte {
 	for i := range f.Elements {
 		e := &f.Elements[i]
-		name := ElementName(e)
 		switch e.Kind {
 		case forms.Checkbox:
 			if s[i].N == 1 {
-				out = append(out, "(checked "+name+")")
+				b = append(appendElement(append(b, "    (checked "...), e), ")\n"...)
 			}
 		case forms.Radio:
 			if s[i].N == 1 {
-				out = append(out, "(selected "+name+")")
+				b = append(appendElement(append(b, "    (selected "...), e), ")\n"...)
 			}
 		case forms.Slider:
-			out = append(out, "(slider-at "+name+" "+PositionName(s[i].N)+")")
+			b = append(appendElement(append(b, "    (slider-at "...), e), ' ')
+			b = append(statesim.AppendPDDLPosition(b, s[i].N), ")\n"...)
 		case forms.TextBox:
-			out = append(out, "(contains "+name+" "+TextName(s[i].S)+")")
+			b = append(appendElement(append(b, "    (contains "...), e), ' ')
+			b = append(statesim.AppendPDDLText(b, s[i].S), ")\n"...)
 		}
 	}
-	return out
+	return b
 }
 
-// goalFacts returns the goal's wants as literals.
-func goalFacts(m *suites.Meta) ([]string, error) {
+// appendGoal appends the goal's wants as literals, each after a space.
+func appendGoal(b []byte, m *suites.Meta) ([]byte, error) {
 	if m.Goal == nil {
-		return nil, nil
+		return b, nil
 	}
 	f := &m.Form
-	var out []string
 	for _, w := range m.Goal.Wants {
 		i, err := f.Find(w.Target)
 		if err != nil {
-			return nil, fmt.Errorf("goal: %w", err)
+			return b, fmt.Errorf("goal: %w", err)
 		}
-		name, v := ElementName(&f.Elements[i]), w.Value
-		switch k := f.Elements[i].Kind; {
+		e, v := &f.Elements[i], w.Value
+		switch k := e.Kind; {
 		case (k == forms.Checkbox || k == forms.Radio) && v.S == "" && (v.N == 0 || v.N == 1):
-			pred := map[forms.Kind]string{forms.Checkbox: "checked", forms.Radio: "selected"}[k]
-			lit := "(" + pred + " " + name + ")"
-			if v.N == 0 {
-				lit = "(not " + lit + ")"
+			pred := " (checked "
+			if k == forms.Radio {
+				pred = " (selected "
 			}
-			out = append(out, lit)
+			if v.N == 0 {
+				b = append(b, " (not"...)
+			}
+			b = append(appendElement(append(b, pred...), e), ')')
+			if v.N == 0 {
+				b = append(b, ')')
+			}
 		case k == forms.Slider && v.S == "":
-			out = append(out, "(slider-at "+name+" "+PositionName(v.N)+")")
+			b = append(appendElement(append(b, " (slider-at "...), e), ' ')
+			b = append(statesim.AppendPDDLPosition(b, v.N), ')')
 		case k == forms.TextBox && v.N == 0:
-			out = append(out, "(contains "+name+" "+TextName(v.S)+")")
+			b = append(appendElement(append(b, " (contains "...), e), ' ')
+			b = append(statesim.AppendPDDLText(b, v.S), ')')
 		default:
-			return nil, fmt.Errorf("goal: %s cannot hold %+v", name, v)
+			return b, fmt.Errorf("goal: %s cannot hold %+v", ElementName(e), v)
 		}
 	}
-	return out, nil
+	return b, nil
 }
 
 // validName reports whether s is a PDDL name.

@@ -1,137 +1,172 @@
 package pddl
 
 import (
+	"cmp"
+	"slices"
+	"sort"
 	"strings"
 
 	"github.com/formplan/formplan/forms"
 	"github.com/formplan/formplan/statesim"
 )
 
-// writeStatic writes the facts no action changes: radio groups, where
+// appendStatic appends the facts no action changes: radio groups, where
 // each set value and move leads each slider, which texts can be typed and
 // what typing gives, and what enables each element that can be disabled.
-func writeStatic(b *strings.Builder, f *forms.Form, o objects) {
-	fact := func(parts ...string) {
-		b.WriteString("    (")
-		for i, p := range parts {
-			if i > 0 {
-				b.WriteByte(' ')
-			}
-			b.WriteString(p)
-		}
-		b.WriteString(")\n")
-	}
+func (w *problemWriter) appendStatic(b []byte, f *forms.Form) []byte {
+	o := &w.o
 	els := f.Elements
 	if f.Count(forms.Radio) > 1 {
-		b.WriteString("    ; radio buttons of one group\n")
+		b = append(b, "    ; radio buttons of one group\n"...)
 		for i := range els {
 			for j := range els {
 				if i != j && els[i].Kind == forms.Radio && els[j].Kind == forms.Radio && els[i].Group == els[j].Group {
-					fact("same-group", ElementName(&els[i]), ElementName(&els[j]))
+					b = appendElement(append(b, "    (same-group "...), &els[i])
+					b = append(appendElement(append(b, ' '), &els[j]), ")\n"...)
 				}
 			}
 		}
-	}
-	// The names of positions and amounts, made once: the tables below
-	// name each many times. Every position a slider can be at is among
-	// o.positions (collect), and so is every place a set or move leads to.
-	var posNames map[int]string
-	var amountNames []string
-	if o.sliders {
-		posNames = make(map[int]string, len(o.positions))
-		for _, v := range o.positions {
-			posNames[v] = PositionName(v)
-		}
-		for _, d := range o.amounts {
-			amountNames = append(amountNames, AmountName(d))
-		}
-	}
-	pos := func(v int) string {
-		if n, ok := posNames[v]; ok {
-			return n
-		}
-		return PositionName(v)
 	}
 	for i := range els {
 		e := &els[i]
 		if e.Kind != forms.Slider {
 			continue
 		}
-		name := ElementName(e)
-		b.WriteString("    ; where setting and moving " + name + " lead\n")
+		var buf [32]byte
+		name := appendElement(buf[:0], e) // written once, copied into each fact
+		b = append(append(append(b, "    ; where setting and moving "...), name...), " lead\n"...)
 		for _, v := range o.positions {
-			fact("set-leads", name, pos(v), pos(statesim.Snap(e, v)))
+			b = append(append(append(b, "    (set-leads "...), name...), ' ')
+			b = append(statesim.AppendPDDLPosition(b, v), ' ')
+			b = append(statesim.AppendPDDLPosition(b, statesim.Snap(e, v)), ")\n"...)
 		}
 		for p := e.Min; p <= e.Max; p += max(e.Step, 1) {
-			from := pos(p)
-			for k, d := range o.amounts {
-				fact("move-leads", name, from, amountNames[k], pos(statesim.Snap(e, p+d)))
+			for _, d := range o.amounts {
+				b = append(append(append(b, "    (move-leads "...), name...), ' ')
+				b = append(statesim.AppendPDDLPosition(b, p), ' ')
+				b = append(statesim.AppendPDDLAmount(b, d), ' ')
+				b = append(statesim.AppendPDDLPosition(b, statesim.Snap(e, p+d)), ")\n"...)
 			}
 		}
 	}
 	if o.textboxes {
-		b.WriteString("    ; what typing gives\n")
-		// Each text's name, made once: the table below names each text
-		// once per typeable text.
-		index := make(map[string]int, len(o.texts))
-		names := make([]string, len(o.texts))
-		for k, t := range o.texts {
-			index[t], names[k] = k, TextName(t)
-		}
-		typed := make([]string, len(o.typeable))
-		for k, x := range o.typeable {
-			typed[k] = TextName(x)
-			fact("typeable", typed[k])
-		}
-		// Every text, then the sink, which typing keeps where it is.
-		var joined []byte
-		for k := 0; k <= len(o.texts); k++ {
-			for y, x := range o.typeable {
-				before, after := Sink, Sink
-				if k < len(o.texts) {
-					before = names[k]
-					joined = append(append(joined[:0], o.texts[k]...), x...)
-					if at, ok := index[string(joined)]; ok {
-						after = names[at]
-					}
-				}
-				fact("appends", before, typed[y], after)
-			}
-		}
+		b = w.appendTyping(b)
 	}
-	writeGates(b, f, fact)
+	return appendGates(b, f)
 }
 
-// writeGates writes, for every element of a kind that can be disabled,
+// appendTyping appends which texts can be typed and, for every text of
+// o.texts and the sink, what typing each gives: the text with the typed
+// one added when that is among o.texts, otherwise the sink, which typing
+// keeps where it is.
+func (w *problemWriter) appendTyping(b []byte) []byte {
+	o := &w.o
+	b = append(b, "    ; what typing gives\n"...)
+	// Each text's name, made once: the table below names each text once
+	// per typeable text. Text k's name is names[ends[k-1]:ends[k]].
+	names, ends := w.names[:0], append(w.ends[:0], 0)
+	for _, t := range o.texts {
+		names = statesim.AppendPDDLText(names, t)
+		ends = append(ends, len(names))
+	}
+	w.names, w.ends = names, ends
+	name := func(k int) []byte { return names[ends[k]:ends[k+1]] }
+	typed := w.typed[:0] // each typeable text's index in o.texts, where collect put it
+	for y, x := range o.typeable {
+		k, _ := slices.BinarySearch(o.texts, x)
+		typed = append(typed, k)
+		b = append(append(append(b, "    (typeable "...), name(typed[y])...), ")\n"...)
+	}
+	for k := 0; k <= len(o.texts); k++ {
+		// The texts that begin with text k follow it, up to hi.
+		hi := k
+		if k < len(o.texts) {
+			hi += sort.Search(len(o.texts)-k, func(j int) bool { return !strings.HasPrefix(o.texts[k+j], o.texts[k]) })
+		}
+		for y, x := range o.typeable {
+			b = append(b, "    (appends "...)
+			after := -1
+			if k < len(o.texts) {
+				b = append(b, name(k)...)
+				after = findJoined(o.texts[k:hi], o.texts[k], x)
+			} else {
+				b = append(b, Sink...)
+			}
+			b = append(append(append(b, ' '), name(typed[y])...), ' ')
+			if after >= 0 {
+				b = append(b, name(k+after)...)
+			} else {
+				b = append(b, Sink...)
+			}
+			b = append(b, ")\n"...)
+		}
+	}
+	w.typed = typed
+	return b
+}
+
+// findJoined returns the index of the text a+x in texts (sorted), or -1.
+func findJoined(texts []string, a, x string) int {
+	at, ok := slices.BinarySearchFunc(texts, a, func(t, a string) int { return compareJoined(t, a, x) })
+	if !ok {
+		return -1
+	}
+	return at
+}
+
+// compareJoined compares t with a+x, as strings.Compare would, without
+// making a+x.
+func compareJoined(t, a, x string) int {
+	n := min(len(t), len(a))
+	if c := strings.Compare(t[:n], a[:n]); c != 0 || len(t) <= len(a) {
+		if c != 0 {
+			return c
+		}
+		return cmp.Compare(len(t), len(a)+len(x)) // t is a, or begins it
+	}
+	rest := t[len(a):]
+	n = min(len(rest), len(x))
+	if c := strings.Compare(rest[:n], x[:n]); c != 0 {
+		return c
+	}
+	return cmp.Compare(len(rest), len(x))
+}
+
+// appendGates appends, for every element of a kind that can be disabled,
 // (free e) when nothing disables it, or the enabler's values that enable
 // it.
-func writeGates(b *strings.Builder, f *forms.Form, fact func(...string)) {
+func appendGates(b []byte, f *forms.Form) []byte {
 	ft := formFeatures(f)
 	if !ft.conditional() {
-		return
+		return b
 	}
-	b.WriteString("    ; what enables each element\n")
+	b = append(b, "    ; what enables each element\n"...)
 	els := f.Elements
 	for i := range els {
 		e := &els[i]
 		if !ft.gated.has(e.Kind) {
 			continue
 		}
-		name, en := ElementName(e), e.EnabledBy
+		en := e.EnabledBy
 		if en == nil {
-			fact("free", name)
+			b = append(appendElement(append(b, "    (free "...), e), ")\n"...)
 			continue
 		}
 		g := &els[en.Element]
 		switch g.Kind {
 		case forms.Checkbox, forms.Radio:
-			fact("gate-"+g.Kind.String(), name, ElementName(g))
+			b = append(append(append(b, "    (gate-"...), g.Kind.String()...), ' ')
+			b = appendElement(b, e)
+			b = append(appendElement(append(b, ' '), g), ")\n"...)
 		case forms.Slider:
 			for p := g.Min; p <= g.Max; p += max(g.Step, 1) {
 				if p >= en.AtLeast {
-					fact("gate-slider", name, ElementName(g), PositionName(p))
+					b = appendElement(append(b, "    (gate-slider "...), e)
+					b = appendElement(append(b, ' '), g)
+					b = append(statesim.AppendPDDLPosition(append(b, ' '), p), ")\n"...)
 				}
 			}
 		}
 	}
+	return b
 }

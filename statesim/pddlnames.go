@@ -1,23 +1,35 @@
 package statesim
 
-import (
-	"encoding/hex"
-	"strconv"
-)
+import "strconv"
 
 // PDDLPosition returns the PDDL name of slider value n: pos-3, or pos-m3
 // for -3 (PDDL names hold no minus sign in front).
-func PDDLPosition(n int) string { return signedName("pos-", n) }
+func PDDLPosition(n int) string {
+	var buf [24]byte
+	return string(AppendPDDLPosition(buf[:0], n))
+}
 
 // PDDLAmount returns the PDDL name of a slider move by n: by-2, or by-m2
 // for -2.
-func PDDLAmount(n int) string { return signedName("by-", n) }
+func PDDLAmount(n int) string {
+	var buf [24]byte
+	return string(AppendPDDLAmount(buf[:0], n))
+}
 
-func signedName(prefix string, n int) string {
+// AppendPDDLPosition appends PDDLPosition(n) to b, for a caller that
+// writes many names into one buffer.
+func AppendPDDLPosition(b []byte, n int) []byte { return appendSigned(b, "pos-", n) }
+
+// AppendPDDLAmount appends PDDLAmount(n) to b.
+func AppendPDDLAmount(b []byte, n int) []byte { return appendSigned(b, "by-", n) }
+
+func appendSigned(b []byte, prefix string, n int) []byte {
+	b = append(b, prefix...)
 	if n < 0 {
-		return prefix + "m" + strconv.Itoa(-n)
+		// -n overflows for the smallest int; its digits are written unsigned.
+		return strconv.AppendUint(append(b, 'm'), uint64(-(n+1))+1, 10)
 	}
-	return prefix + strconv.Itoa(n)
+	return strconv.AppendInt(b, int64(n), 10)
 }
 
 // PDDLText returns the PDDL name of text content s: "empty" for "",
@@ -30,12 +42,26 @@ func PDDLText(s string) string {
 	if s == "" {
 		return "empty"
 	}
+	var buf [64]byte
+	return string(AppendPDDLText(buf[:0], s))
+}
+
+// AppendPDDLText appends PDDLText(s) to b.
+func AppendPDDLText(b []byte, s string) []byte {
+	if s == "" {
+		return append(b, "empty"...)
+	}
 	plain := s != "other"
 	for i := 0; i < len(s) && plain; i++ {
 		plain = s[i] >= 'a' && s[i] <= 'z' || s[i] >= '0' && s[i] <= '9'
 	}
 	if plain {
-		return "txt-" + s
+		return append(append(b, "txt-"...), s...)
 	}
-	return "txt-u-" + hex.EncodeToString([]byte(s))
+	const digits = "0123456789abcdef"
+	b = append(b, "txt-u-"...)
+	for i := 0; i < len(s); i++ {
+		b = append(b, digits[s[i]>>4], digits[s[i]&15])
+	}
+	return b
 }
