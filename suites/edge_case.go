@@ -79,10 +79,14 @@ func drawEdgeCase(c *cell, rng *rand.Rand) (Question, error) {
 	f := c.fam.NewForm(rng)
 	clean := statesim.Clean(&f)
 	g := statesim.Goal{Wants: perturb.Wants(c.fam, &f, rng)} // worded once the question is kept
-	if g.Unmet(&f, clean) > c.h {
+	unmet := g.Unmet(&f, clean)
+	if unmet > c.h {
 		return Question{}, errRetry // mistakes never undo what the task asks
 	}
 	j := newJudge(&f, g)
+	if options, ok := toggleOptions(&f, j.at, unmet, c.h); ok && options < n {
+		return Question{}, errRetry // no draw could give n options of c.h steps
+	}
 	// Most draws give a plan of another length: they are made in memory
 	// kept across draws, and collect copies the candidates it keeps.
 	var mistakes perturb.Mistakes
@@ -138,6 +142,45 @@ func longestRecovery(fam *forms.Family) int {
 		steps += wants
 	}
 	return steps
+}
+
+// toggleOptions counts the options of h steps that drawEdgeCase can draw
+// on f with a goal whose wants name the elements at (as Goal.Indices gives
+// them) and which the clean form leaves unmet wants short of, when f holds
+// only checkboxes, none of them conditional, and the goal wants each: it
+// reports false for any other form. On such a form a mistake is kept
+// only when it clicks a box that met its want (a click on one that did
+// not would help), so a start made with m mistakes (1 to MaxMistakes)
+// needs a plan of unmet+m clicks, one on each box it leaves wrong, and
+// two such options clash unless their starts leave different boxes wrong:
+// there are as many options of h steps as ways of choosing h-unmet of the
+// boxes the clean form gets right. Most forms of the family checkboxes
+// cannot give N options of the cell's horizon, and drawEdgeCase gives them
+// up before drawing their 40 x N candidates, which all would fail.
+func toggleOptions(f *forms.Form, at []int, unmet, h int) (options int, ok bool) {
+	boxes := 0
+	for _, e := range f.Elements {
+		switch {
+		case e.Kind == forms.Submit:
+		case e.Kind != forms.Checkbox || e.EnabledBy != nil:
+			return 0, false
+		default:
+			boxes++
+		}
+	}
+	if len(at) != boxes {
+		return 0, false
+	}
+	for k, i := range at {
+		if i < 0 || f.Elements[i].Kind != forms.Checkbox || slices.Contains(at[:k], i) {
+			return 0, false // a want names no box, or one named before
+		}
+	}
+	m := h - unmet
+	if m < 1 || m > MaxMistakes {
+		return 0, true
+	}
+	return int(binomial(boxes-unmet, m)), true
 }
 
 // MaxMistakes is the most mistakes an edge_case start is made with.

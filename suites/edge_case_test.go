@@ -54,3 +54,82 @@ func TestLongestRecovery(t *testing.T) {
 		t.Logf("%s: longest plan %d, bound %d", fam.Name, longest, bound)
 	}
 }
+
+// TestToggleOptions draws forms of checkbox families with goals as
+// drawEdgeCase does, then many starts of each, and counts per horizon the
+// options that do not clash (starts that leave different boxes wrong,
+// each with the plan of that horizon from it). toggleOptions must never
+// count fewer than the draws find (drawEdgeCase would give up a form that
+// could give a question), and must count exactly as many where the draws
+// can find them all; on other forms it must not answer.
+func TestToggleOptions(t *testing.T) {
+	box := forms.Group{Kind: forms.Checkbox, MinCount: 3, MaxCount: 6}
+	few := box
+	few.InTask = 2
+	tests := []struct {
+		fam   forms.Family
+		known bool
+	}{
+		{forms.Builtins()[0], true}, // checkboxes
+		{forms.Family{Name: "boxes", Refer: forms.ByOrdinal, Groups: []forms.Group{box}}, true},
+		{forms.Family{Name: "two_groups", Refer: forms.ByOrdinal, Groups: []forms.Group{box, box}}, true},
+		{forms.Family{Name: "few_boxes", Refer: forms.ByOrdinal, Groups: []forms.Group{few}}, false},
+		{forms.Builtins()[1], false}, // slider_checkboxes
+	}
+	rng := rand.New(rand.NewPCG(3, 4))
+	for _, tc := range tests {
+		fam := &tc.fam
+		if err := fam.Validate(); err != nil {
+			t.Fatal(err)
+		}
+		var mistakes perturb.Mistakes
+		exact := 0
+		for range 150 {
+			f := fam.NewForm(rng)
+			clean := statesim.Clean(&f)
+			g := statesim.Goal{Wants: perturb.Wants(fam, &f, rng)}
+			at := g.Indices(&f)
+			unmet := g.Unmet(&f, clean)
+			wrong := map[int]map[string]bool{} // per plan length, the boxes each start leaves wrong
+			for range 600 {
+				errs, start := mistakes.MakeAt(&f, clean, g, at, 1+rng.IntN(MaxMistakes), rng)
+				if len(errs) == 0 {
+					continue
+				}
+				plan := recoveryPlan(&f, start, g, rng)
+				if wrong[len(plan)] == nil {
+					wrong[len(plan)] = map[string]bool{}
+				}
+				key := ""
+				for k, i := range at {
+					if start[i] != g.Wants[k].Value {
+						key += f.Elements[i].ID + " "
+					}
+				}
+				wrong[len(plan)][key] = true
+			}
+			for h := 1; h <= 9; h++ {
+				options, ok := toggleOptions(&f, at, unmet, h)
+				if ok != tc.known {
+					t.Fatalf("%s: toggleOptions answers %v, want %v", fam.Name, ok, tc.known)
+				}
+				if !ok {
+					continue
+				}
+				found := len(wrong[h])
+				if options < found {
+					t.Fatalf("%s: %d boxes, %d wrong when clean, h %d: toggleOptions counts %d options, the draws found %d", fam.Name, len(at), unmet, h, options, found)
+				}
+				if options <= 4 {
+					if options != found {
+						t.Errorf("%s: %d boxes, %d wrong when clean, h %d: toggleOptions counts %d options, the draws found %d of them", fam.Name, len(at), unmet, h, options, found)
+					}
+					exact++
+				}
+			}
+		}
+		if tc.known && exact == 0 {
+			t.Errorf("%s: no count checked exactly", fam.Name)
+		}
+	}
+}
