@@ -1,9 +1,11 @@
 package generate
 
 import (
-	"encoding/json"
 	"fmt"
 
+	// The metadata is the JSON of encoding/json, byte for byte
+	// (TestMetadataAsEncodingJSON), written in half the time.
+	json "github.com/goccy/go-json"
 	"github.com/google/uuid"
 
 	"github.com/formplan/formplan/dataset"
