@@ -61,7 +61,9 @@ func TestLongestRecovery(t *testing.T) {
 // each with the plan of that horizon from it). toggleOptions must never
 // count fewer than the draws find (drawEdgeCase would give up a form that
 // could give a question), and must count exactly as many where the draws
-// can find them all; on other forms it must not answer.
+// can find them all; on other forms it must not answer. Where it counts 3
+// or fewer, drawEdgeCase's own collect must find that many options and not
+// one more.
 func TestToggleOptions(t *testing.T) {
 	box := forms.Group{Kind: forms.Checkbox, MinCount: 3, MaxCount: 6}
 	few := box
@@ -83,7 +85,7 @@ func TestToggleOptions(t *testing.T) {
 			t.Fatal(err)
 		}
 		var mistakes perturb.Mistakes
-		exact := 0
+		exact, checked := 0, 0
 		for range 150 {
 			f := fam.NewForm(rng)
 			clean := statesim.Clean(&f)
@@ -126,10 +128,31 @@ func TestToggleOptions(t *testing.T) {
 					}
 					exact++
 				}
+				if options <= 3 && checked < 40 {
+					// The clash rule itself: drawEdgeCase's own collect,
+					// with its judge, finds the count and not one more.
+					checked++
+					j := newJudge(&f, g)
+					var rec recovery
+					draw := func() (candidate, bool) {
+						errs, start := mistakes.MakeAt(&f, clean, g, at, 1+rng.IntN(MaxMistakes), rng)
+						plan := rec.draw(&f, start, g, at, rng)
+						if len(errs) == 0 || len(plan) != h {
+							return candidate{}, false
+						}
+						return candidate{start: start, plan: append(plan, statesim.SubmitAction)}, true
+					}
+					if _, ok := collect(j, options+1, 1500, draw); ok {
+						t.Fatalf("%s: %d boxes, %d wrong when clean, h %d: collect found %d options, toggleOptions counts %d", fam.Name, len(at), unmet, h, options+1, options)
+					}
+					if _, ok := collect(j, options, 1500, draw); options > 0 && !ok {
+						t.Errorf("%s: %d boxes, %d wrong when clean, h %d: collect found fewer than the %d options toggleOptions counts", fam.Name, len(at), unmet, h, options)
+					}
+				}
 			}
 		}
-		if tc.known && exact == 0 {
-			t.Errorf("%s: no count checked exactly", fam.Name)
+		if tc.known && (exact == 0 || checked == 0) {
+			t.Errorf("%s: %d counts checked against the draws, %d against collect", fam.Name, exact, checked)
 		}
 	}
 }
