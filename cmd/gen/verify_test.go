@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"image"
@@ -14,6 +15,7 @@ import (
 	"time"
 
 	"github.com/formplan/formplan/dataset"
+	"github.com/formplan/formplan/formview"
 	"github.com/formplan/formplan/render"
 	"github.com/formplan/formplan/suites"
 )
@@ -170,8 +172,15 @@ func TestVerifyPictures(t *testing.T) {
 	}
 	rgba := image.NewRGBA(img.Bounds())
 	draw.Draw(rgba, rgba.Bounds(), img, image.Point{}, draw.Src)
-	// The first checkbox is 13 CSS px square at (4, 54): paint it white.
-	draw.Draw(rgba, image.Rect(8, 108, 34, 134), image.White, image.Point{}, draw.Src)
+	// Paint the first checkbox white, where the row's boxes put it.
+	var boxes struct {
+		Pictures [][]formview.Box `json:"pictures"`
+	}
+	if err := json.Unmarshal([]byte(r.Boxes), &boxes); err != nil || len(boxes.Pictures) == 0 || len(boxes.Pictures[0]) == 0 || boxes.Pictures[0][0].ID != "e0" {
+		t.Fatalf("boxes %s: %v", r.Boxes, err)
+	}
+	px := boxes.Pictures[0][0].Pixels
+	draw.Draw(rgba, image.Rect(int(px[0]), int(px[1]), int(px[0]+px[2]+1), int(px[1]+px[3]+1)), image.White, image.Point{}, draw.Src)
 	var b bytes.Buffer
 	if err := png.Encode(&b, rgba); err != nil {
 		t.Fatal(err)
