@@ -39,25 +39,7 @@ func TestApart(t *testing.T) {
 		g := reachedGoal(t, &f, steps, rng, 0.5, 4)
 		sp := NewSpace(&f, &g)
 		px.Reset(NewJudge(&f, sp, g, nil), steps)
-
-		plain := NewJudge(&f, sp, g, [][]Action{nil})
-		var sets []startSet
-		for _, seq := range sequences(steps) {
-			plain.SetPlan(0, append(slices.Clone(seq), SubmitAction))
-			s := make(startSet, len(sp.Parts))
-			live := true
-			for p := range sp.Parts {
-				for k, v := range sp.Values[p] {
-					if plain.holds(0, p, v) {
-						s[p] = append(s[p], k)
-					}
-				}
-				live = live && len(s[p]) > 0
-			}
-			if live && !slices.ContainsFunc(sets, s.equal) {
-				sets = append(sets, s)
-			}
-		}
+		sets := startSets(&f, sp, g, steps)
 		if len(sets) > 16 {
 			continue
 		}
@@ -81,6 +63,31 @@ func TestApart(t *testing.T) {
 	if checked < 150 || options < 100 || wide < 50 {
 		t.Errorf("%d step sets checked, %d with their options counted, %d of width 2 or more: too few", checked, options, wide)
 	}
+}
+
+// startSets replays every sequence of the steps with the plain judge
+// from every value of every part of sp, and lists the distinct sets of
+// starts of those that hold from some start.
+func startSets(f *forms.Form, sp *Space, g Goal, steps []Action) []startSet {
+	plain := NewJudge(f, sp, g, [][]Action{nil})
+	var sets []startSet
+	for _, seq := range sequences(steps) {
+		plain.SetPlan(0, append(slices.Clone(seq), SubmitAction))
+		s := make(startSet, len(sp.Parts))
+		live := true
+		for p := range sp.Parts {
+			for k, v := range sp.Values[p] {
+				if plain.holds(0, p, v) {
+					s[p] = append(s[p], k)
+				}
+			}
+			live = live && len(s[p]) > 0
+		}
+		if live && !slices.ContainsFunc(sets, s.equal) {
+			sets = append(sets, s)
+		}
+	}
+	return sets
 }
 
 // offGridForm has a radio group of two whose 2nd enables a slider 0..100

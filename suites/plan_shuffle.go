@@ -127,6 +127,12 @@ func drawPlanShuffle(c *cell, rng *rand.Rand) (Question, error) {
 		return Question{}, err
 	}
 	g := goalFromState(&f, out.Final, touched)
+	if len(items) < len(perms) && statesim.ApartBound(&f, items[:len(items)-1]) < n {
+		// drawOrders would find the steps not Apart(n) and give them up
+		// before drawing anything: they are given up before their space
+		// and tree are made, the draws the same.
+		return Question{}, errRetry
+	}
 	sc.space.Reset(&f, &g)
 	cands, err := drawOrders(sc, &f, g, items, n, rng)
 	if err != nil {
