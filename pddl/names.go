@@ -23,7 +23,8 @@ const Empty = "empty"
 // such as checkbox-3 or slider-1. It is what forms.Form.Term gives every
 // reference that resolves to e.
 func ElementName(e *forms.Element) string {
-	return e.Kind.String() + "-" + strconv.Itoa(e.Ordinal)
+	var buf [32]byte
+	return string(appendElement(buf[:0], e))
 }
 
 // PositionName returns the name of slider value n: pos-3, or pos-m3 for -3

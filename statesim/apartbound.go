@@ -12,18 +12,22 @@ import (
 // Apart works out what every sequence of the steps does to every value of
 // a space, so a sampler may test it first and reset the Prefixes only when
 // it is n or more. It gives no bound (math.MaxInt) on a form with
-// conditional elements, or when the steps are many.
+// conditional elements, on a radio group whose first element is no radio
+// button, when the steps act on more than 8 parts or on one part 7 times
+// or more, or when the bound passes 2^20.
 //
 // On a form without conditions each element is a part of its own, but for
 // the radio buttons of a group, which are one. A step that sets its part to
 // one state whatever it held (check, uncheck, set, select, a click on a
 // radio button, enter, clear) leaves, in every sequence that holds it, the
 // same state however the sequence started: such a sequence holds from every
-// value of the part or from none. So a part's sets of starts are the set
-// of its own start and at most one set for each sequence of its other
-// steps (clicks on checkboxes, moves, typing), and all of it: with m such
-// steps among its k, at most min(S(k), S(m)+1) sets, S(j) being the
-// sequences of j steps. A part whose steps all set it has at most two sets,
+// value of the part or from none. So the sets of starts of a part are: the
+// values that meet its wants as they are (the empty sequence), at most one
+// set for each other sequence of its steps that do not set it (clicks on
+// checkboxes, moves, typing), and all its values. With m such steps among
+// its k, that is at most min(S(k), S(m)+1) sets, S(j) being the sequences
+// of j steps. A step that does not resolve, or Submit, leaves every
+// sequence holding it holding from no start, and counts for nothing. A part whose steps all set it has at most two sets,
 // one among the other, and c such parts give at most C(c, c/2) sets none of
 // which holds another's (Sperner's theorem: their products lie in the
 // subsets of c things). The largest family Apart looks for is no larger

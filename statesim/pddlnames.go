@@ -1,6 +1,9 @@
 package statesim
 
-import "strconv"
+import (
+	"encoding/hex"
+	"strconv"
+)
 
 // PDDLPosition returns the PDDL name of slider value n: pos-3, or pos-m3
 // for -3 (PDDL names hold no minus sign in front).
@@ -39,9 +42,6 @@ func appendSigned(b []byte, prefix string, n int) []byte {
 // hyphen and a hex name two, so no two contents share a name, and PDDL's
 // case folding cannot merge two.
 func PDDLText(s string) string {
-	if s == "" {
-		return "empty"
-	}
 	var buf [64]byte
 	return string(AppendPDDLText(buf[:0], s))
 }
@@ -58,10 +58,5 @@ func AppendPDDLText(b []byte, s string) []byte {
 	if plain {
 		return append(append(b, "txt-"...), s...)
 	}
-	const digits = "0123456789abcdef"
-	b = append(b, "txt-u-"...)
-	for i := 0; i < len(s); i++ {
-		b = append(b, digits[s[i]>>4], digits[s[i]&15])
-	}
-	return b
+	return hex.AppendEncode(append(b, "txt-u-"...), []byte(s))
 }

@@ -5,6 +5,8 @@ import (
 	"testing"
 )
 
+// TestPDDLNames checks the names of positions, amounts and texts, and that
+// each Append form appends the same name after what the buffer holds.
 func TestPDDLNames(t *testing.T) {
 	tests := []struct {
 		n             int

@@ -176,7 +176,7 @@ func TestVerifyPictures(t *testing.T) {
 	var boxes struct {
 		Pictures [][]formview.Box `json:"pictures"`
 	}
-	if err := json.Unmarshal([]byte(r.Boxes), &boxes); err != nil || len(boxes.Pictures) == 0 || len(boxes.Pictures[0]) == 0 || boxes.Pictures[0][0].ID != "e0" {
+	if err := json.Unmarshal([]byte(r.Boxes), &boxes); err != nil || len(boxes.Pictures) == 0 || len(boxes.Pictures[0]) == 0 || boxes.Pictures[0][0].ID != "e0" || boxes.Pictures[0][0].Kind != "checkbox" {
 		t.Fatalf("boxes %s: %v", r.Boxes, err)
 	}
 	px := boxes.Pictures[0][0].Pixels
