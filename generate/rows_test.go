@@ -3,7 +3,6 @@ package generate
 import (
 	"bytes"
 	stdjson "encoding/json"
-	"slices"
 	"testing"
 
 	"github.com/formplan/formplan/forms"
@@ -17,12 +16,7 @@ import (
 // column holds the bytes encoding/json writes for them: the rows' JSON is
 // encoding/json's, whichever encoder writes it.
 func TestMetadataAsEncodingJSON(t *testing.T) {
-	var fams []forms.Family // the built-ins, then the conditional and mixed ones they lack
-	for _, fam := range append(append(forms.Builtins(), testforms.Conditional(t)...), testforms.Mixed()) {
-		if !slices.ContainsFunc(fams, func(g forms.Family) bool { return g.Name == fam.Name }) {
-			fams = append(fams, fam)
-		}
-	}
+	fams := testforms.Every(t)
 	settings := []suites.Spec{
 		{Seed: 1, Families: forms.Builtins()},
 		{Seed: 2, Families: forms.Builtins(), Protocol: suites.Paper},

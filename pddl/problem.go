@@ -65,23 +65,9 @@ func Problem(m *suites.Meta, name string) (string, error) {
 	}
 	o := &w.o
 	if o.sliders {
-		b = append(b, "    "...)
-		for i, v := range o.positions {
-			if i > 0 {
-				b = append(b, ' ')
-			}
-			b = statesim.AppendPDDLPosition(b, v)
-		}
-		b = append(b, " - position\n"...)
+		b = appendObjects(b, o.positions, statesim.AppendPDDLPosition, "position")
 		if len(o.amounts) > 0 {
-			b = append(b, "    "...)
-			for i, d := range o.amounts {
-				if i > 0 {
-					b = append(b, ' ')
-				}
-				b = statesim.AppendPDDLAmount(b, d)
-			}
-			b = append(b, " - amount\n"...)
+			b = appendObjects(b, o.amounts, statesim.AppendPDDLAmount, "amount")
 		}
 	}
 	if o.textboxes {
@@ -254,6 +240,19 @@ func (w *problemWriter) collect(m *suites.Meta) error {
 		o.typeable = o.typeable[:0]
 	}
 	return nil
+}
+
+// appendObjects appends a line of objects of a type: the name of each of
+// ns, a space apart, then " - " and the type.
+func appendObjects(b []byte, ns []int, name func([]byte, int) []byte, typ string) []byte {
+	b = append(b, "    "...)
+	for i, n := range ns {
+		if i > 0 {
+			b = append(b, ' ')
+		}
+		b = name(b, n)
+	}
+	return append(append(append(b, " - "...), typ...), '\n')
 }
 
 // appendElement appends the object name of e (ElementName).

@@ -1,7 +1,6 @@
 package pddl
 
 import (
-	"cmp"
 	"slices"
 	"sort"
 	"strings"
@@ -78,22 +77,25 @@ func (w *problemWriter) appendTyping(b []byte) []byte {
 		b = append(append(append(b, "    (typeable "...), name(typed[y])...), ")\n"...)
 	}
 	for k := 0; k <= len(o.texts); k++ {
-		// The texts that begin with text k follow it, up to hi.
-		hi := k
+		// The texts that begin with text k follow it, up to hi; sorted as
+		// they are, they are sorted by what follows text k too.
+		var begun []string
 		if k < len(o.texts) {
-			hi += sort.Search(len(o.texts)-k, func(j int) bool { return !strings.HasPrefix(o.texts[k+j], o.texts[k]) })
+			a := o.texts[k]
+			begun = o.texts[k : k+sort.Search(len(o.texts)-k, func(j int) bool { return !strings.HasPrefix(o.texts[k+j], a) })]
 		}
 		for y, x := range o.typeable {
 			b = append(b, "    (appends "...)
-			after := -1
+			after, found := 0, false
 			if k < len(o.texts) {
 				b = append(b, name(k)...)
-				after = findJoined(o.texts[k:hi], o.texts[k], x)
+				n := len(o.texts[k])
+				after, found = slices.BinarySearchFunc(begun, x, func(t, x string) int { return strings.Compare(t[n:], x) })
 			} else {
 				b = append(b, Sink...)
 			}
 			b = append(append(append(b, ' '), name(typed[y])...), ' ')
-			if after >= 0 {
+			if found {
 				b = append(b, name(k+after)...)
 			} else {
 				b = append(b, Sink...)
@@ -103,33 +105,6 @@ func (w *problemWriter) appendTyping(b []byte) []byte {
 	}
 	w.typed = typed
 	return b
-}
-
-// findJoined returns the index of the text a+x in texts (sorted), or -1.
-func findJoined(texts []string, a, x string) int {
-	at, ok := slices.BinarySearchFunc(texts, a, func(t, a string) int { return compareJoined(t, a, x) })
-	if !ok {
-		return -1
-	}
-	return at
-}
-
-// compareJoined compares t with a+x, as strings.Compare would, without
-// making a+x.
-func compareJoined(t, a, x string) int {
-	n := min(len(t), len(a))
-	if c := strings.Compare(t[:n], a[:n]); c != 0 || len(t) <= len(a) {
-		if c != 0 {
-			return c
-		}
-		return cmp.Compare(len(t), len(a)+len(x)) // t is a, or begins it
-	}
-	rest := t[len(a):]
-	n = min(len(rest), len(x))
-	if c := strings.Compare(rest[:n], x[:n]); c != 0 {
-		return c
-	}
-	return cmp.Compare(len(rest), len(x))
 }
 
 // appendGates appends, for every element of a kind that can be disabled,

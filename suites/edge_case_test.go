@@ -18,8 +18,7 @@ import (
 // than longestRecovery says: a horizon above it is given up unseen. It
 // also checks the bounds of the built-ins, which decide what Fit allows.
 func TestLongestRecovery(t *testing.T) {
-	fams := append(forms.Builtins(), testforms.Conditional(t)...)
-	fams = append(fams, testforms.Mixed(), forms.Family{Name: "few_of_many", Refer: forms.ByOrdinal, Groups: []forms.Group{
+	fams := append(testforms.Every(t), forms.Family{Name: "few_of_many", Refer: forms.ByOrdinal, Groups: []forms.Group{
 		{Kind: forms.Checkbox, MinCount: 4, MaxCount: 6, InTask: 2},
 		{Kind: forms.TextBox, MinCount: 2, MaxCount: 3, InTask: 1, TextPool: []string{"ab", "abc", "x"}, TextVocab: 3},
 		{Kind: forms.Radio, MinCount: 2, MaxCount: 3},

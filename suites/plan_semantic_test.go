@@ -5,7 +5,6 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/formplan/formplan/forms"
 	"github.com/formplan/formplan/internal/testforms"
 	"github.com/formplan/formplan/statesim"
 )
@@ -19,12 +18,7 @@ import (
 // own collect, with its judge, never finds one option more than it
 // counts.
 func TestSemanticFixes(t *testing.T) {
-	var fams []forms.Family // the built-ins, then the conditional and mixed ones they lack
-	for _, fam := range append(append(forms.Builtins(), testforms.Conditional(t)...), testforms.Mixed()) {
-		if !slices.ContainsFunc(fams, func(g forms.Family) bool { return g.Name == fam.Name }) {
-			fams = append(fams, fam)
-		}
-	}
+	fams := testforms.Every(t)
 	rng := rand.New(rand.NewPCG(5, 6))
 	var space statesim.Space
 	var sc semanticScratch

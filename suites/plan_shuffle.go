@@ -127,13 +127,6 @@ func drawPlanShuffle(c *cell, rng *rand.Rand) (Question, error) {
 		return Question{}, err
 	}
 	g := goalFromState(&f, out.Final, touched)
-	if len(items) < len(perms) && statesim.ApartBound(&f, items[:len(items)-1]) < n {
-		// drawOrders would find the steps not Apart(n) and give them up
-		// before drawing anything: they are given up before their space
-		// and tree are made, the draws the same.
-		return Question{}, errRetry
-	}
-	sc.space.Reset(&f, &g)
 	cands, err := drawOrders(sc, &f, g, items, n, rng)
 	if err != nil {
 		return Question{}, err
@@ -147,7 +140,7 @@ func drawPlanShuffle(c *cell, rng *rand.Rand) (Question, error) {
 // 326 nodes, and 6 items have 720 orders. Nothing of it goes into a
 // question: the options and the goal are copied out.
 type orderScratch struct {
-	space     statesim.Space // the starts of the task, reset by the caller
+	space     statesim.Space // the starts of the task
 	judge     statesim.Judge // of the task on space, for px
 	px        statesim.Prefixes
 	items     []statesim.Action // the steps drawn, then Submit
@@ -166,7 +159,7 @@ var orderPool = sync.Pool{New: func() any { return new(orderScratch) }}
 // drawn on f, so each resolves, then Submit) until it holds n, by
 // collect's rule (collectBy): a candidate is a random order with a start
 // drawn uniformly, part by part, among the starts of sc.space (the space
-// of g on f, which the caller resets) from which it completes the task g,
+// of g on f, which it resets) from which it completes the task g,
 // and it is kept when no order kept before completes the task from its
 // start and it completes the task from no start kept before. Which starts
 // an order completes the task from depends only on the steps before its
@@ -176,16 +169,23 @@ var orderPool = sync.Pool{New: func() any { return new(orderScratch) }}
 // returned as an error that stops the run rather than a question built on
 // it.
 func drawOrders(sc *orderScratch, f *forms.Form, g statesim.Goal, items []statesim.Action, n int, rng *rand.Rand) ([]candidate, error) {
-	space, px := &sc.space, &sc.px
-	sc.judge.Reset(f, space, g, nil)
-	px.Reset(&sc.judge, items[:len(items)-1])
 	// Steps whose sequences cannot be told apart by their starts give no n
 	// options, whatever the orders drawn: with few items, where every
 	// order would be tried before giving up, they are given up at once.
 	// With 7 items or more a set gives up after 30 shuffles per option,
 	// and the test (every part's whole tree) cost more than it saved:
-	// 4-7% slower at horizons 6-8.
-	if len(items) < len(perms) && !px.Apart(n) {
+	// 4-7% slower at horizons 6-8. ApartBound says no for most such steps
+	// from the steps alone, before the space and the tree are made.
+	steps := items[:len(items)-1]
+	few := len(items) < len(perms) // every order can be listed
+	if few && statesim.ApartBound(f, steps) < n {
+		return nil, errRetry
+	}
+	space, px := &sc.space, &sc.px
+	space.Reset(f, &g)
+	sc.judge.Reset(f, space, g, nil)
+	px.Reset(&sc.judge, steps)
+	if few && !px.Apart(n) {
 		return nil, errRetry
 	}
 	submit := len(items) - 1
@@ -195,7 +195,7 @@ func drawOrders(sc *orderScratch, f *forms.Form, g statesim.Goal, items []states
 	// shuffled again and again and repeats are rare.
 	budget := 30 * n
 	var left []int
-	if len(items) < len(perms) {
+	if few {
 		left = sc.left[:0]
 		for k := range perms[len(items)] {
 			left = append(left, k)

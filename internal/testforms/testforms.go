@@ -51,6 +51,20 @@ func Conditional(tb testing.TB) []forms.Family {
 	return out
 }
 
+// Every returns the built-in families, then those of Conditional the
+// built-ins lack, then Mixed: each family once, for a test that runs
+// every kind of form.
+func Every(tb testing.TB) []forms.Family {
+	tb.Helper()
+	fams := forms.Builtins()
+	for _, fam := range append(Conditional(tb), Mixed()) {
+		if !slices.ContainsFunc(fams, func(g forms.Family) bool { return g.Name == fam.Name }) {
+			fams = append(fams, fam)
+		}
+	}
+	return fams
+}
+
 // FlipDisabled returns the HTML of a form picture's job (formview.Job) with
 // the disabled attribute of element id added, or removed if it has it; tb
 // fails when html has no such element.
