@@ -175,10 +175,11 @@ func drawOrders(sc *orderScratch, f *forms.Form, g statesim.Goal, items []states
 	// With 7 items or more a set gives up after 30 shuffles per option,
 	// and the test (every part's whole tree) cost more than it saved:
 	// 4-7% slower at horizons 6-8. ApartBound says no for most such steps
-	// from the steps alone, before the space and the tree are made.
+	// from the form, the goal and the steps alone, before the space and
+	// the tree are made.
 	steps := items[:len(items)-1]
 	few := len(items) < len(perms) // every order can be listed
-	if few && statesim.ApartBound(f, steps) < n {
+	if few && statesim.ApartBound(f, g, steps) < n {
 		return nil, errRetry
 	}
 	space, px := &sc.space, &sc.px
