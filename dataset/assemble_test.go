@@ -2,11 +2,13 @@ package dataset
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/parquet-go/parquet-go"
 )
@@ -59,50 +61,92 @@ func TestSameBytesAsParquetGo(t *testing.T) {
 		{"pictures, default groups", 250, 0, 2 << 10, 4},
 		{"text, gen's groups", 12000, 5000, 0, 9},
 	}
+	// The row groups' jobs: encoded by Write itself, by goroutines of
+	// their own (one at a time waiting, or several), or by nobody but the
+	// Writer when it needs them done.
+	runs := []struct {
+		name     string
+		run      func(job func())
+		inFlight int
+		later    bool // closed by CloseLater
+	}{
+		{"", nil, 0, false},
+		{", on goroutines", func(job func()) { go job() }, 0, false},
+		{", on goroutines, one waiting", func(job func()) { go job() }, 1, false},
+		{", on goroutines, closed later", func(job func()) { go job() }, 0, true},
+		{", jobs never run", func(func()) {}, 3, false},
+	}
 	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			rows := make([]Row, tt.rows)
-			for i := range rows {
-				rows[i] = fullRow(i, tt.imageSize)
-				if tt.imageSize == 0 {
-					rows[i].Image, rows[i].Image2 = nil, nil
-				}
-				// Texts of varied lengths, so that pages end unevenly.
-				rows[i].Metadata = fmt.Sprintf(`{"i":%d,"pad":%q}`, i, bytes.Repeat([]byte("x"), i%97*13))
-			}
-			opts := Options{RowGroupRows: tt.groupRows, Metadata: meta}
-			want := referenceFile(t, opts, rows)
+		for _, r := range runs {
+			t.Run(tt.name+r.name, func(t *testing.T) {
+				checkSameBytes(t, meta, tt.rows, tt.groupRows, tt.imageSize, tt.calls, r.run, r.inFlight, r.later)
+			})
+		}
+	}
+}
 
-			path := filepath.Join(t.TempDir(), "test-00000-of-00001.parquet")
-			w, err := Create(path, opts)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer w.Abort()
-			for c := range tt.calls {
-				lo, hi := c*len(rows)/tt.calls, (c+1)*len(rows)/tt.calls
-				if err := w.Write(rows[lo:hi]...); err != nil {
-					t.Fatal(err)
-				}
-			}
-			if err := w.Close(); err != nil {
-				t.Fatal(err)
-			}
-			got, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !bytes.Equal(got, want) {
-				i := 0
-				for i < min(len(got), len(want)) && got[i] == want[i] {
-					i++
-				}
-				t.Fatalf("file of %d bytes differs from parquet-go's of %d bytes from byte %d on", len(got), len(want), i)
-			}
-			if left := tempFiles(t, filepath.Dir(path), filepath.Base(path)); len(left) > 0 {
-				t.Errorf("left behind: %v", left)
-			}
-		})
+// checkSameBytes writes n rows in calls Write calls, with groupRows rows
+// per row group, pictures of imageSize bytes (none if 0) and row groups
+// encoded by run, closes the file (with CloseLater if later is set, which
+// must call its callback once), and checks that the file is parquet-go's
+// own and that nothing else is left in its folder.
+func checkSameBytes(t *testing.T, meta map[string]string, n, groupRows, imageSize, calls int, run func(func()), inFlight int, later bool) {
+	t.Helper()
+	rows := make([]Row, n)
+	for i := range rows {
+		rows[i] = fullRow(i, imageSize)
+		if imageSize == 0 {
+			rows[i].Image, rows[i].Image2 = nil, nil
+		}
+		// Texts of varied lengths, so that pages end unevenly.
+		rows[i].Metadata = fmt.Sprintf(`{"i":%d,"pad":%q}`, i, bytes.Repeat([]byte("x"), i%97*13))
+	}
+	opts := Options{RowGroupRows: groupRows, Metadata: meta}
+	want := referenceFile(t, opts, rows)
+	opts.Run, opts.InFlight = run, inFlight
+
+	path := filepath.Join(t.TempDir(), "test-00000-of-00001.parquet")
+	w, err := Create(path, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Abort()
+	for c := range calls {
+		lo, hi := c*len(rows)/calls, (c+1)*len(rows)/calls
+		if err := w.Write(rows[lo:hi]...); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if later {
+		closed := make(chan error, 2)
+		w.CloseLater(func(err error) { closed <- err })
+		if err := <-closed; err != nil {
+			t.Fatal(err)
+		}
+		select {
+		case err := <-closed:
+			t.Fatalf("CloseLater's callback called twice, then with %v", err)
+		case <-time.After(10 * time.Millisecond):
+		}
+	} else if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	got, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want) {
+		i := 0
+		for i < min(len(got), len(want)) && got[i] == want[i] {
+			i++
+		}
+		t.Fatalf("file of %d bytes differs from parquet-go's of %d bytes from byte %d on", len(got), len(want), i)
+	}
+	if size, sum := w.Sum(); size != int64(len(want)) || sum != fmt.Sprintf("%x", sha256.Sum256(want)) {
+		t.Errorf("Sum %d bytes, %s: not the file's", size, sum)
+	}
+	if left := tempFiles(t, filepath.Dir(path), filepath.Base(path)); len(left) > 0 {
+		t.Errorf("left behind: %v", left)
 	}
 }
 

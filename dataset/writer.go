@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
+	"sync"
 
 	"github.com/parquet-go/parquet-go"
 )
@@ -21,14 +23,35 @@ var ErrClosed = errors.New("dataset: writer is closed")
 // Options configures a [Writer]. The zero value is ready to use.
 type Options struct {
 	// RowGroupRows is the maximum number of rows per row group. The writer
-	// holds one row group in memory, so this bounds its memory whatever
-	// the number of rows. Zero means DefaultRowGroupRows.
+	// holds a row group's pages in memory until it joins the file, so this
+	// bounds its memory whatever the number of rows. Zero means
+	// DefaultRowGroupRows.
 	RowGroupRows int
 
 	// Metadata is extra key-value metadata for the file footer, such as
 	// the seed, the generator flags or the browser version. The key
 	// MetadataKey is reserved for the features and may not be used.
 	Metadata map[string]string
+
+	// Run, if set, runs the encoding of the rows, most of a writer's work
+	// (turning rows into pages and compressing them), so that a caller may
+	// spread it over goroutines of its own: each time Write has the rows
+	// of a piece (see Writer), it hands Run a job that encodes the pieces
+	// of that row group waiting, and goes on. The pieces of one row group
+	// are encoded in order, on one goroutine at a time; row groups are
+	// encoded at the same time, and join the file in order. Run may call
+	// the job on any goroutine, at once, later or never: the Writer does
+	// the work itself when it needs it done (Close, or rows waiting beyond
+	// InFlight row groups' worth), and a job called after that, or after
+	// Close or Abort, does nothing. Without Run, Write encodes each piece
+	// itself.
+	Run func(job func())
+	// InFlight bounds the work handed to Run and not yet done: at most
+	// InFlight times a row group's rows, or 512 rows if fewer, waiting to
+	// be encoded, and InFlight row groups besides the one Write is filling
+	// waiting to join the file. Beyond that Write does the work itself, or
+	// waits. Zero means 2.
+	InFlight int
 }
 
 // Writer streams rows into one Parquet file. The file is written under a
@@ -36,35 +59,50 @@ type Options struct {
 // by a successful Close, so a file at the final path is always complete.
 //
 // The first error is sticky: every later call returns it and Close then
-// removes the temporary file. A Writer is not safe for concurrent use.
+// removes the temporary file. A Writer is not safe for concurrent use by
+// its callers; the jobs it hands Options.Run are safe with each other and
+// with it.
 //
-// The file is deterministic: the same rows and options give the same bytes,
-// however the rows are split over calls to Write. Where parquet-go ends
-// pages depends on how many rows it is handed at a time, so the writer
-// hands them on in fixed chunks of 256 from the file's first row, holding
-// (copies of) the rows of an incomplete chunk until more come or Close.
-// So an error in writing rows may be returned by a later Write, or by
-// Close, rather than by the Write that handed them over.
+// The file is deterministic: the same rows and options give the same
+// bytes, however the rows are split over calls to Write and whichever
+// goroutines encode them. Where parquet-go ends pages depends on how many
+// rows it is handed at a time, so the writer hands them on in pieces fixed
+// from the file's first row: chunks of 256 rows, cut again where a row
+// group ends. It holds (copies of) the rows of a piece until the piece is
+// complete or Close, and then until the piece is encoded. So an error in
+// writing rows may be returned by a later Write, or by Close, rather than
+// by the Write that handed them over.
 //
-// parquet-go writes each row group as a file of its own, which an
-// [assembler] joins into the bytes parquet-go would write for the whole
-// file, keeping the footer on disk until Close: memory does not grow with
-// the number of rows.
+// parquet-go writes each row group as a file of its own, into memory,
+// which an [assembler] joins into the bytes parquet-go would write for the
+// whole file, keeping the footer on disk until Close: memory does not grow
+// with the number of rows.
 type Writer struct {
 	path      string
 	tmp       *os.File
 	buf       *bufio.Writer // tmp, buffered
 	out       *hashWriter   // buf, hashed and counted as it is written
-	sink      groupSink
 	asm       assembler
-	pw        *parquet.GenericWriter[Row] // writes the current row group
-	options   []parquet.WriterOption      // of pw
-	groupRows int                         // rows per row group
-	inGroup   int                         // rows in the current row group
-	pending   []Row                       // copies of the rows of the incomplete chunk, fewer than chunkRows
-	rows      int64                       // rows accepted by Write, pending ones included
-	err       error
+	options   []parquet.WriterOption // of parquet-go's writers
+	groupRows int                    // rows per row group
+	run       func(job func())       // Options.Run
+	inFlight  int                    // Options.InFlight, or its default
+	cur       *rowGroup              // the row group being filled; nil before its first row
+	inGroup   int                    // rows of cur accepted, pending ones included
+	pending   []Row                  // copies of the rows of cur's incomplete piece
+	rows      int64                  // rows accepted by Write, pending ones included
 	done      bool
+
+	// mu guards what the jobs touch: the row groups handed on, the rows
+	// waiting in them, the file and the assembler while any row group
+	// waits, and err.
+	mu      sync.Mutex
+	moved   *sync.Cond  // broadcast when a job encodes a piece or ends
+	groups  []*rowGroup // handed a piece, not yet in the file, in order
+	queued  int         // rows of pieces handed on, not yet encoded
+	stopped bool        // by Abort or an error: jobs do nothing
+	closing func(error) // CloseLater's callback, until it is called
+	err     error
 }
 
 // chunkRows is how many rows a [Writer] hands to parquet-go at a time,
@@ -96,8 +134,8 @@ func Create(path string, opts Options) (*Writer, error) {
 	if err != nil {
 		return nil, err
 	}
-	// Unbuffered, so that the pages of a row group have reached the sink
-	// when Flush returns; the file is buffered below it.
+	// Unbuffered, so that the pages of a row group have reached its sink
+	// when Flush returns.
 	options = append(options, parquet.WriteBufferSize(0))
 
 	dir, base := filepath.Split(path)
@@ -115,124 +153,74 @@ func Create(path string, opts Options) (*Writer, error) {
 		os.Remove(tmp.Name())
 		return nil, fmt.Errorf("dataset: create %s: %w", path, err)
 	}
-	w := &Writer{path: path, tmp: tmp, groupRows: groupRows, options: options}
+	w := &Writer{path: path, tmp: tmp, groupRows: groupRows, options: options, run: opts.Run, inFlight: opts.InFlight}
+	if w.inFlight <= 0 {
+		w.inFlight = 2
+	}
+	w.moved = sync.NewCond(&w.mu)
 	w.buf = bufio.NewWriterSize(tmp, 256<<10)
 	w.out = newHashWriter(w.buf)
-	w.sink.out = w.out
 	w.asm.out = w.out
 	w.asm.newSp = func() (*spill, error) { return newSpill(dir, "."+base+".tmp-*") }
-	// parquet-go writes the magic of every row group's file; the sink
-	// drops it, and the file has it once.
+	// parquet-go writes the magic of every row group's file; the sinks
+	// drop it, and the file has it once.
 	w.out.Write([]byte(magic)) // buffered: cannot fail
-	w.pw = parquet.NewGenericWriter[Row](&w.sink, options...)
 	return w, nil
 }
 
-// Write appends rows to the file. A row group is written out each time
-// RowGroupRows rows have accumulated. Rows whose list fields hold an empty
+// Write appends rows to the file. Rows whose list fields hold an empty
 // string are rejected, since Parquet would store the element as null.
-// Write keeps no reference to rows: the caller may reuse the slice once it
-// returns.
+// Write keeps copies of the rows, not the slice: the caller may reuse the
+// slice once Write returns, but must not write over what the rows point
+// to (a picture's bytes) before Close.
 func (w *Writer) Write(rows ...Row) error {
-	if w.err != nil {
-		return w.err
-	}
-	if w.done {
-		return ErrClosed
+	if err := w.state(); err != nil {
+		return err
 	}
 	for i := range rows {
 		if err := checkRow(&rows[i]); err != nil {
 			return w.fail(fmt.Errorf("dataset: write row %d: %w", w.rows+int64(i), err))
 		}
 	}
-	w.rows += int64(len(rows))
-	if len(w.pending) > 0 {
-		// Complete the pending chunk first.
-		k := min(chunkRows-len(w.pending), len(rows))
-		w.pending = append(w.pending, rows[:k]...)
-		rows = rows[k:]
-		if len(w.pending) < chunkRows {
-			return nil
-		}
-		if err := w.flushPending(); err != nil {
-			return err
-		}
-	}
-	// Whole chunks go straight from rows, without a copy.
-	for len(rows) >= chunkRows {
-		if err := w.writeChunk(rows[:chunkRows]); err != nil {
-			return err
-		}
-		rows = rows[chunkRows:]
-	}
-	if len(rows) > 0 {
-		if w.pending == nil {
-			w.pending = make([]Row, 0, chunkRows)
-		}
-		w.pending = append(w.pending, rows...)
-	}
-	return nil
-}
-
-// flushPending hands the rows held for the incomplete chunk to parquet-go
-// and drops them, whether or not that succeeds.
-func (w *Writer) flushPending() error {
-	err := w.writeChunk(w.pending)
-	clear(w.pending) // drop the rows' pictures
-	w.pending = w.pending[:0]
-	return err
-}
-
-// writeChunk hands rows, a whole chunk or the last one, to parquet-go, in
-// the calls parquet-go would make of them for the whole file: the rows up
-// to the end of the row group, then the rest.
-func (w *Writer) writeChunk(rows []Row) error {
 	for len(rows) > 0 {
-		k := min(len(rows), w.groupRows-w.inGroup)
-		n, err := w.pw.Write(rows[:k])
-		if err == nil && n != k {
-			err = fmt.Errorf("wrote %d of %d rows", n, k)
+		if w.cur == nil {
+			w.cur = &rowGroup{at: w.rows}
+			w.mu.Lock()
+			w.groups = append(w.groups, w.cur)
+			w.mu.Unlock()
 		}
-		if err != nil {
-			return w.fail(fmt.Errorf("dataset: write %s: %w", w.path, err))
+		// The piece ends at the next chunk or at the row group's end.
+		room := min(chunkRows-int(w.rows%chunkRows), w.groupRows-w.inGroup)
+		k := min(len(rows), room)
+		if w.pending == nil {
+			w.pending = make([]Row, 0, room)
 		}
+		w.pending = append(w.pending, rows[:k]...)
+		w.rows += int64(k)
 		w.inGroup += k
 		rows = rows[k:]
-		if w.inGroup == w.groupRows {
-			if err := w.endGroup(); err != nil {
-				return w.fail(fmt.Errorf("dataset: write %s: %w", w.path, err))
+		if k == room {
+			if err := w.handOn(w.inGroup == w.groupRows, false); err != nil {
+				return err
 			}
 		}
 	}
 	return nil
 }
 
-// endGroup writes the pages of the current row group to the file, hands
-// its metadata to the assembler and readies parquet-go for the next one.
-//
-// Each row group gets a writer of its own: parquet-go's Reset, meant for
-// reusing a writer, leaves the column paths out of the footer of the
-// files written after it (v0.32.0).
-func (w *Writer) endGroup() error {
-	base := w.out.n
-	if err := w.pw.Flush(); err != nil {
-		return err
+// state returns the sticky error, or ErrClosed after Close or Abort.
+func (w *Writer) state() error {
+	w.mu.Lock()
+	err := w.err
+	w.mu.Unlock()
+	if err == nil && w.done {
+		return ErrClosed
 	}
-	w.sink.keepTail()
-	if err := w.pw.Close(); err != nil {
-		return err
-	}
-	if err := w.asm.addGroup(base, w.sink.buf.Bytes()); err != nil {
-		return err
-	}
-	w.sink.reset()
-	w.pw = parquet.NewGenericWriter[Row](&w.sink, w.options...)
-	w.inGroup = 0
-	return nil
+	return err
 }
 
 // Rows returns the number of rows written so far, counting those held
-// for the next chunk.
+// for the next piece.
 func (w *Writer) Rows() int64 { return w.rows }
 
 // Sum returns the size in bytes and the hex SHA-256 of the file, worked
@@ -241,27 +229,77 @@ func (w *Writer) Rows() int64 { return w.rows }
 // complete.
 func (w *Writer) Sum() (int64, string) { return w.out.sum() }
 
-// Close writes the rows held for the last chunk, the last row group and
-// the footer, then renames the file to
-// its final path. If anything failed, now or before, Close removes the
+// Close encodes the rows held for the last piece, waits for every row
+// group to join the file, writes the footer, then renames the file to its
+// final path. If anything failed, now or before, Close removes the
 // temporary file and returns the first error; the final path is then left
-// as it was. Close after Close or Abort returns ErrClosed.
+// as it was. Close after Close or Abort returns ErrClosed, or the error
+// that ended the writer.
 func (w *Writer) Close() error {
 	if w.done {
-		if w.err != nil {
-			return w.err
-		}
-		return ErrClosed
+		return w.state()
 	}
-	if w.err != nil {
+	if err := w.state(); err != nil {
 		w.discard()
-		return w.err
+		return err
 	}
-	if len(w.pending) > 0 {
-		if err := w.flushPending(); err != nil {
-			return err
+	if w.cur != nil {
+		// The last piece, encoded here: Close waits for it anyway.
+		if err := w.handOn(true, true); err != nil {
+			return w.fail(err)
 		}
 	}
+	return w.closeFile()
+}
+
+// CloseLater is Close for a writer whose encoding Options.Run spreads
+// over goroutines, without waiting for them: it hands the rows held for
+// the last piece on and returns. The goroutine that finishes the file's
+// last row group (this one, if none is left to do) then closes the file as
+// Close does and calls done with Close's error. After CloseLater the
+// writer may only be aborted, once no job runs; if it is, done may never
+// be called.
+func (w *Writer) CloseLater(done func(error)) {
+	if w.done {
+		done(w.state())
+		return
+	}
+	if err := w.state(); err != nil {
+		w.discard()
+		done(err)
+		return
+	}
+	if w.cur != nil {
+		if err := w.handOn(true, false); err != nil {
+			done(w.fail(err))
+			return
+		}
+	}
+	w.mu.Lock()
+	w.closing = done
+	w.mu.Unlock()
+	w.closeIfDone()
+}
+
+// closeIfDone closes the file and calls the callback CloseLater was given,
+// once no row group waits to join the file, or an error ended the writer,
+// and no goroutine is at work on one.
+func (w *Writer) closeIfDone() {
+	w.mu.Lock()
+	done := w.closing
+	if done == nil || w.err == nil && len(w.groups) > 0 || slices.ContainsFunc(w.groups, func(g *rowGroup) bool { return g.busy }) {
+		w.mu.Unlock()
+		return
+	}
+	w.closing = nil
+	w.mu.Unlock()
+	done(w.closeFile())
+}
+
+// closeFile waits for every row group to join the file, writes the page
+// index and the footer, syncs the file and renames it to its final path;
+// on error it removes it.
+func (w *Writer) closeFile() error {
 	if err := w.finish(); err != nil {
 		return w.fail(fmt.Errorf("dataset: close %s: %w", w.path, err))
 	}
@@ -285,16 +323,16 @@ func (w *Writer) Close() error {
 	return nil
 }
 
-// finish writes the last row group, the page index and the footer.
+// finish waits for every row group to join the file, then writes the
+// page index and the footer.
 func (w *Writer) finish() error {
-	if w.inGroup > 0 {
-		if err := w.endGroup(); err != nil {
-			return err
-		}
+	if err := w.waitWhile(func() bool { return len(w.groups) > 0 }); err != nil {
+		return err
 	}
 	if w.asm.groups == 0 {
 		// No rows: parquet-go's footer of no row group is the file's.
-		if err := w.pw.Close(); err != nil {
+		pw := parquet.NewGenericWriter[Row](&groupSink{out: w.out}, w.options...)
+		if err := pw.Close(); err != nil {
 			return err
 		}
 	} else if err := w.asm.finish(); err != nil {
@@ -316,22 +354,33 @@ func (w *Writer) Abort() error {
 	return w.discard()
 }
 
-// fail records err as the sticky error, removes the temporary file and
-// returns err.
+// fail records err as the sticky error, unless there is one, removes the
+// temporary file and returns the sticky error.
 func (w *Writer) fail(err error) error {
+	w.mu.Lock()
 	if w.err == nil {
 		w.err = err
 	}
+	err = w.err
+	w.mu.Unlock()
 	w.discard()
-	return w.err
+	return err
 }
 
-// discard closes and removes the temporary file.
+// discard stops the jobs, waiting for those at work, drops the rows held
+// and closes and removes the temporary file.
 func (w *Writer) discard() error {
 	if w.done {
 		return nil
 	}
 	w.done = true
+	w.mu.Lock()
+	w.stopped = true
+	for slices.ContainsFunc(w.groups, func(g *rowGroup) bool { return g.busy }) {
+		w.moved.Wait()
+	}
+	w.groups, w.cur, w.pending = nil, nil, nil
+	w.mu.Unlock()
 	if w.asm.spill != nil {
 		w.asm.spill.close()
 	}

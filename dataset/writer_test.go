@@ -321,6 +321,56 @@ func TestAbortLeavesNoFile(t *testing.T) {
 	}
 }
 
+// TestAbortStopsJobs aborts writers whose rows are handed to Options.Run:
+// with jobs running on goroutines of their own, and with jobs held back
+// (and CloseLater called) and the jobs called only after Abort, which must
+// then do nothing. Nothing is left in the folder, and (under -race)
+// nothing races.
+func TestAbortStopsJobs(t *testing.T) {
+	tests := []struct {
+		name string
+		run  func(held *[]func()) func(func())
+	}{
+		{"running", func(*[]func()) func(func()) { return func(job func()) { go job() } }},
+		{"held back", func(held *[]func()) func(func()) { return func(job func()) { *held = append(*held, job) } }},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			var held []func()
+			w, err := Create(filepath.Join(dir, "test-00000-of-00001.parquet"), Options{RowGroupRows: 10, Run: tt.run(&held), InFlight: 4})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i := range 45 {
+				if err := w.Write(fullRow(i, 1000)); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if tt.name == "held back" {
+				// The file cannot be closed before its jobs run: Abort
+				// comes first, and the callback is never called.
+				w.CloseLater(func(err error) { t.Errorf("CloseLater's callback called after Abort, with %v", err) })
+			}
+			if err := w.Abort(); err != nil {
+				t.Fatal(err)
+			}
+			for _, job := range held {
+				job()
+			}
+			if tt.name == "held back" && len(held) != 5 {
+				t.Errorf("%d jobs handed on, want 5 (a piece per row group)", len(held))
+			}
+			if left := tempFiles(t, dir); len(left) != 0 {
+				t.Errorf("files left after Abort: %q", left)
+			}
+			if err := w.Close(); !errors.Is(err, ErrClosed) {
+				t.Errorf("Close after Abort = %v, want ErrClosed", err)
+			}
+		})
+	}
+}
+
 func TestAbortKeepsPreviousFile(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "test-00000-of-00001.parquet")

@@ -145,7 +145,12 @@ func Run(ctx context.Context, p Plan) ([]SuiteResult, error) {
 	pl := newPipeline(0, ends, workers, batch, build, func(at int64, qs []suites.Question, rows []dataset.Row) error {
 		return w.emit(ctx, at, qs, rows)
 	})
-	if err := pl.run(ctx); err != nil {
+	// The files' rows are encoded, and the files closed, by any worker,
+	// a row group's rows per worker at most waiting.
+	w.run, w.fail, w.inFlight = pl.hand, pl.fail, workers
+	err := pl.run(ctx)
+	w.run = nil // whatever comes next runs here
+	if err != nil {
 		return nil, err
 	}
 	// Suites without rows to write, at the end, are finished now.

@@ -18,10 +18,12 @@ import (
 //
 // There is no collector goroutine: workers take chunks of indices in
 // order, build them, and the worker that completes the chunk next in line
-// takes the turn to emit every ready batch (painting, encoding and
-// compressing them in the writer) while the others go on building. So the
-// writer's work is spread over the workers instead of serialising them,
-// and one worker does everything on about one core.
+// takes the turn to emit every ready batch (painting them and handing them
+// to the writer) while the others go on building. Work that emit hands on
+// (hand: encoding and compressing a file's rows, and closing the file once
+// they are) goes before building: any worker takes it. So the writer's work is
+// spread over the workers instead of serialising them, and one worker does
+// everything on about one core.
 type pipeline struct {
 	hi      int64   // the end of the indices, which start at next's first value
 	ends    []int64 // where the runs not yet emitted end, ascending; the last is hi
@@ -40,6 +42,7 @@ type pipeline struct {
 	emitted int64             // first index not yet gathered for emitting
 	qs      []suites.Question // the batch being gathered, reused once emitted
 	rows    []dataset.Row
+	jobs    []func() // handed on, not yet taken
 	err     error
 }
 
@@ -111,16 +114,34 @@ func (p *pipeline) fail(err error) {
 	p.ready.Broadcast()
 }
 
-// work is one worker: take a chunk, build it, emit what is ready.
+// hand queues job for the first worker free, before any building.
+func (p *pipeline) hand(job func()) {
+	p.mu.Lock()
+	p.jobs = append(p.jobs, job)
+	p.ready.Signal()
+	p.mu.Unlock()
+}
+
+// work is one worker: run a job handed on, or else take a chunk, build
+// it, and emit what is ready; until every row is emitted and every job
+// run.
 func (p *pipeline) work() {
 	for {
 		p.mu.Lock()
-		for p.err == nil && p.next < p.hi && p.next >= p.emitted+p.window {
+		for p.err == nil && len(p.jobs) == 0 && !p.over() && (p.next >= p.hi || p.next >= p.emitted+p.window) {
 			p.ready.Wait()
 		}
-		if p.err != nil || p.next >= p.hi {
+		if p.err != nil || len(p.jobs) == 0 && p.over() {
 			p.mu.Unlock()
 			return
+		}
+		if len(p.jobs) > 0 {
+			job := p.jobs[0]
+			p.jobs[0] = nil
+			p.jobs = p.jobs[1:]
+			p.mu.Unlock()
+			job()
+			continue
 		}
 		c := &chunk{lo: p.next}
 		n := min(p.chunk, p.hi-p.next)
@@ -186,6 +207,12 @@ func (p *pipeline) drain() error {
 		p.ready.Broadcast()
 	}
 	return nil
+}
+
+// over reports, with mu held, whether every row is emitted and no worker
+// has the turn: no job can be handed on any more.
+func (p *pipeline) over() bool {
+	return p.emitted >= p.hi && !p.turn
 }
 
 // endOf returns the end of the run index i is in, i below hi, and drops

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/formplan/formplan/dataset"
 	"github.com/formplan/formplan/suites"
@@ -124,6 +125,47 @@ func TestPipelineErrors(t *testing.T) {
 			}
 			if tc.failAt >= 0 && emitted.Load() > tc.failAt {
 				t.Errorf("emitted %d rows past the failed index %d", emitted.Load(), tc.failAt)
+			}
+		})
+	}
+}
+
+// TestPipelineJobs hands, from emit, a job per batch, each of which hands
+// nothing but takes a while: every job has run by the time run returns,
+// on 1 to 4 workers, and with several workers some run while another
+// worker builds or emits (the jobs go to any worker free).
+func TestPipelineJobs(t *testing.T) {
+	for _, workers := range []int{1, 2, 4} {
+		t.Run(fmt.Sprint(workers), func(t *testing.T) {
+			var handed, ran, beside atomic.Int64
+			var inEmit atomic.Bool
+			var p *pipeline
+			emit := func(_ int64, _ []suites.Question, rows []dataset.Row) error {
+				inEmit.Store(true)
+				defer inEmit.Store(false)
+				handed.Add(1)
+				p.hand(func() {
+					if inEmit.Load() {
+						beside.Add(1)
+					}
+					time.Sleep(time.Millisecond)
+					ran.Add(1)
+				})
+				time.Sleep(time.Millisecond)
+				return nil
+			}
+			p = newPipeline(0, []int64{3000}, workers, 50, fakeBuild, emit)
+			if err := p.run(context.Background()); err != nil {
+				t.Fatal(err)
+			}
+			if ran.Load() != handed.Load() || handed.Load() != 60 {
+				t.Fatalf("%d jobs handed, %d ran, want 60", handed.Load(), ran.Load())
+			}
+			if workers > 1 && beside.Load() == 0 {
+				t.Errorf("no job ran while a batch was emitted")
+			}
+			if workers == 1 && beside.Load() != 0 {
+				t.Errorf("one worker ran %d jobs while it emitted", beside.Load())
 			}
 		})
 	}

@@ -74,15 +74,24 @@ func (r *suiteRun) size() int64 {
 // end is the pipeline position after the suite's rows.
 func (r *suiteRun) end() int64 { return r.at + r.size() }
 
-// suiteWriter writes the batches of a Run's pipeline to the suites' files,
-// one file open at a time: batches come in order, from one goroutine at a
-// time.
+// suiteWriter writes the batches of a Run's pipeline to the suites' files:
+// batches come in order, from one goroutine at a time. The rows go to one
+// file at a time, but the files before it may still be being finished:
+// with run set, the encoding of their rows, and so their closing, is
+// handed to it, to run on any worker.
 type suiteWriter struct {
 	p    *Plan
 	runs []suiteRun
 	ends []int64         // per suite: its end(), the pipeline's ends
 	cur  int             // the suite whose rows come next
 	w    *dataset.Writer // cur's file, once its first batch came
+	// run, if set, runs jobs on the pipeline's workers, and fail stops the
+	// run with an error; inFlight is how many row groups of a file may
+	// wait for the workers.
+	run      func(job func())
+	fail     func(error)
+	inFlight int
+	closing  []*dataset.Writer // files whose closing was handed on
 	// domains gives WriteDomains' error once the domains are written;
 	// domainsErr keeps it once taken (domains is then nil).
 	domains    chan error
@@ -164,7 +173,9 @@ func (sw *suiteWriter) create() error {
 	if err := os.MkdirAll(filepath.Dir(r.path), 0o755); err != nil {
 		return fmt.Errorf("generate: %w", err)
 	}
-	w, err := dataset.Create(r.path, dataset.Options{Metadata: r.meta, RowGroupRows: GroupRows(sw.p.Painter != nil)})
+	opts := dataset.Options{Metadata: r.meta, RowGroupRows: GroupRows(sw.p.Painter != nil), InFlight: sw.inFlight}
+	opts.Run = sw.run
+	w, err := dataset.Create(r.path, opts)
 	if err != nil {
 		return fmt.Errorf("generate: %s: %w", r.suite.Name, err)
 	}
@@ -173,12 +184,16 @@ func (sw *suiteWriter) create() error {
 }
 
 // close finishes the current suite's file, once the domains are written,
-// and goes on to the next suite. A run canceled by then leaves no file:
-// canceled, Run fails.
+// and goes on to the next suite. With run set, the file is closed by
+// whichever worker encodes its last rows (dataset.Writer.CloseLater), and
+// an error then stops the run through fail. A run canceled by the time the
+// file would be closed leaves no file: canceled, Run fails (a file whose
+// closing began before is left complete).
 func (sw *suiteWriter) close(ctx context.Context) error {
 	r := &sw.runs[sw.cur]
 	w := sw.w
 	sw.w = nil
+	sw.cur++
 	if err := sw.domainsWritten(); err != nil {
 		w.Abort()
 		return err
@@ -187,20 +202,38 @@ func (sw *suiteWriter) close(ctx context.Context) error {
 		w.Abort()
 		return err
 	}
-	if err := w.Close(); err != nil {
+	if sw.run == nil {
+		return r.closed(w, w.Close())
+	}
+	sw.closing = append(sw.closing, w)
+	w.CloseLater(func(err error) {
+		if err := r.closed(w, err); err != nil {
+			sw.fail(err)
+		}
+	})
+	return nil
+}
+
+// closed records the size, hash and metadata of w, the suite's file, once
+// closed with error err, or returns err named after the suite.
+func (r *suiteRun) closed(w *dataset.Writer, err error) error {
+	if err != nil {
 		return fmt.Errorf("generate: %s: %w", r.suite.Name, err)
 	}
 	r.result.Size, r.result.SHA256 = w.Sum()
 	r.result.Metadata = r.meta
-	sw.cur++
 	return nil
 }
 
-// abort removes the temporary file of a suite left unfinished, once the
-// domains are written: nothing goes on writing after Run returns.
+// abort removes the temporary files of the suites left unfinished, once
+// the domains are written: nothing goes on writing after Run returns. It
+// is called once no job runs.
 func (sw *suiteWriter) abort() {
 	sw.domainsWritten()
 	if sw.w != nil {
 		sw.w.Abort()
+	}
+	for _, w := range sw.closing {
+		w.Abort() // nothing for a file closed
 	}
 }

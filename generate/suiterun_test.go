@@ -3,7 +3,9 @@ package generate
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -162,6 +164,52 @@ func TestRunDomainsFail(t *testing.T) {
 	for _, s := range []string{"temporal_order", "next_action", "future_state"} {
 		if left := leftOf(out, s); len(left) != 0 {
 			t.Errorf("%s: left %v", s, left)
+		}
+	}
+}
+
+// TestRunSameBytesAnyWorkers runs a plan whose files have several row
+// groups (5,000 rows each without pictures) on 1, 2 and 5 workers, which
+// encode the row groups, and close the files, in whatever order they come
+// to them: the files are the same bytes.
+func TestRunSameBytesAnyWorkers(t *testing.T) {
+	if testing.Short() {
+		t.Skip("writes 3 x 12,000 rows")
+	}
+	var want map[string][]byte
+	for _, workers := range []int{1, 2, 5} {
+		out := t.TempDir()
+		p := Plan{Out: out, Workers: workers, Version: "test"}
+		for k, name := range []string{"plan_generation", "next_action", "temporal_order"} {
+			s, _ := suites.Lookup(name)
+			n := []int64{12000, 5001, 10000}[k]
+			p.Suites = append(p.Suites, s)
+			p.Counts = append(p.Counts, n)
+			p.Specs = append(p.Specs, suites.Spec{Seed: 2, Families: forms.Builtins(), Mix: suites.Even(n, len(forms.Builtins()))})
+		}
+		res, err := Run(context.Background(), p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := map[string][]byte{}
+		for _, r := range res {
+			b, err := os.ReadFile(r.File)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if int64(len(b)) != r.Size || fmt.Sprintf("%x", sha256.Sum256(b)) != r.SHA256 {
+				t.Errorf("%d workers: %s: %d bytes, the result says %d, or its SHA-256 differs", workers, r.Suite, len(b), r.Size)
+			}
+			got[r.Suite] = b
+		}
+		if want == nil {
+			want = got
+			continue
+		}
+		for suite, b := range want {
+			if !bytes.Equal(got[suite], b) {
+				t.Errorf("%d workers: %s differs from 1 worker's", workers, suite)
+			}
 		}
 	}
 }
