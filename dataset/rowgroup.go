@@ -3,6 +3,7 @@ package dataset
 import (
 	"bytes"
 	"fmt"
+	"slices"
 
 	"github.com/parquet-go/parquet-go"
 )
@@ -167,4 +168,48 @@ func (w *Writer) join() {
 		}
 		g.data, g.sink = bytes.Buffer{}, groupSink{}
 	}
+}
+
+// CloseLater is Close for a writer whose encoding Options.Run spreads
+// over goroutines, without waiting for them: it hands the rows held for
+// the last piece on and returns. The goroutine that finishes the file's
+// last row group (this one, if none is left to do) then closes the file as
+// Close does and calls done with Close's error. After CloseLater the
+// writer may only be aborted, once no job runs; if it is, done may never
+// be called.
+func (w *Writer) CloseLater(done func(error)) {
+	if w.done {
+		done(w.state())
+		return
+	}
+	if err := w.state(); err != nil {
+		w.discard()
+		done(err)
+		return
+	}
+	if w.cur != nil {
+		if err := w.handOn(true, false); err != nil {
+			done(w.fail(err))
+			return
+		}
+	}
+	w.mu.Lock()
+	w.closing = done
+	w.mu.Unlock()
+	w.closeIfDone()
+}
+
+// closeIfDone closes the file and calls the callback CloseLater was given,
+// once no row group waits to join the file, or an error ended the writer,
+// and no goroutine is at work on one.
+func (w *Writer) closeIfDone() {
+	w.mu.Lock()
+	done := w.closing
+	if done == nil || w.err == nil && len(w.groups) > 0 || slices.ContainsFunc(w.groups, func(g *rowGroup) bool { return g.busy }) {
+		w.mu.Unlock()
+		return
+	}
+	w.closing = nil
+	w.mu.Unlock()
+	done(w.closeFile())
 }

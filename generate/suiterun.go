@@ -173,9 +173,7 @@ func (sw *suiteWriter) create() error {
 	if err := os.MkdirAll(filepath.Dir(r.path), 0o755); err != nil {
 		return fmt.Errorf("generate: %w", err)
 	}
-	opts := dataset.Options{Metadata: r.meta, RowGroupRows: GroupRows(sw.p.Painter != nil), InFlight: sw.inFlight}
-	opts.Run = sw.run
-	w, err := dataset.Create(r.path, opts)
+	w, err := dataset.Create(r.path, dataset.Options{Metadata: r.meta, RowGroupRows: GroupRows(sw.p.Painter != nil), Run: sw.run, InFlight: sw.inFlight})
 	if err != nil {
 		return fmt.Errorf("generate: %s: %w", r.suite.Name, err)
 	}
