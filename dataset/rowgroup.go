@@ -201,11 +201,11 @@ func (w *Writer) CloseLater(done func(error)) {
 
 // closeIfDone closes the file and calls the callback CloseLater was given,
 // once no row group waits to join the file, or an error ended the writer,
-// and no goroutine is at work on one.
+// and no goroutine is at work on one; never after Abort.
 func (w *Writer) closeIfDone() {
 	w.mu.Lock()
 	done := w.closing
-	if done == nil || w.err == nil && len(w.groups) > 0 || slices.ContainsFunc(w.groups, func(g *rowGroup) bool { return g.busy }) {
+	if done == nil || w.stopped || w.err == nil && len(w.groups) > 0 || slices.ContainsFunc(w.groups, func(g *rowGroup) bool { return g.busy }) {
 		w.mu.Unlock()
 		return
 	}

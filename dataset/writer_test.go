@@ -358,6 +358,7 @@ func TestAbortStopsJobs(t *testing.T) {
 			for _, job := range held {
 				job()
 			}
+
 			if tt.name == "held back" && len(held) != 5 {
 				t.Errorf("%d jobs handed on, want 5 (a piece per row group)", len(held))
 			}
