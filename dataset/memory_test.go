@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"testing"
+	"time"
 )
 
 // TestMemoryFlat checks that the writer's memory does not grow with the
@@ -123,4 +124,36 @@ func benchmarkWrite(b *testing.B, imageSize int) {
 	b.StopTimer()
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "rows/s")
 	b.ReportMetric(float64(size)/float64(b.N), "B/row")
+}
+
+// BenchmarkWriteJobs writes 20,000 rows without images, in row groups of
+// 1,000, encoded by Write itself and then by jobs on goroutines of their
+// own (Options.Run, two row groups waiting at most), in the same
+// iterations, and reports both rates and their ratio (xjobs/inline; up to
+// the number of CPUs).
+func BenchmarkWriteJobs(b *testing.B) {
+	rows := make([]Row, 20000)
+	for i := range rows {
+		rows[i] = fullRow(i, 0)
+		rows[i].Image, rows[i].Image2 = nil, nil
+	}
+	dir := b.TempDir()
+	write := func(run func(func())) time.Duration {
+		start := time.Now()
+		writeFile(b, filepath.Join(dir, "test-00000-of-00001.parquet"), Options{RowGroupRows: 1000, Run: run}, rows...)
+		return time.Since(start)
+	}
+	var inline, jobs time.Duration
+	for i := 0; i < b.N; i++ {
+		a, c := write(nil), write(func(job func()) { go job() })
+		if i == 0 || a < inline {
+			inline = a
+		}
+		if i == 0 || c < jobs {
+			jobs = c
+		}
+	}
+	b.ReportMetric(float64(len(rows))/inline.Seconds(), "rows/s_inline")
+	b.ReportMetric(float64(len(rows))/jobs.Seconds(), "rows/s_jobs")
+	b.ReportMetric(inline.Seconds()/jobs.Seconds(), "xjobs/inline")
 }

@@ -73,8 +73,7 @@ func (w *Writer) handOn(last, here bool) error {
 	} else {
 		w.run(func() { w.encode(g) })
 	}
-	// Rows waiting: a row group's, or a chunk's, per InFlight.
-	most := w.inFlight * min(w.groupRows, chunkRows)
+	most := w.inFlight * w.groupRows // rows waiting: InFlight row groups
 	return w.waitWhile(func() bool { return w.queued > most || len(w.groups) > w.inFlight+1 })
 }
 

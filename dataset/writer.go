@@ -47,10 +47,9 @@ type Options struct {
 	// itself.
 	Run func(job func())
 	// InFlight bounds the work handed to Run and not yet done: at most
-	// InFlight times a row group's rows, or 512 rows if fewer, waiting to
-	// be encoded, and InFlight row groups besides the one Write is filling
-	// waiting to join the file. Beyond that Write does the work itself, or
-	// waits. Zero means 2.
+	// InFlight row groups' rows waiting to be encoded, and InFlight row
+	// groups besides the one Write is filling waiting to join the file.
+	// Beyond that Write does the work itself, or waits. Zero means 2.
 	InFlight int
 }
 
