@@ -138,6 +138,12 @@ func (w *Writer) waitWhile(wait func() bool) error {
 	return w.err
 }
 
+// busy reports, with mu held, whether a goroutine is encoding a row
+// group.
+func (w *Writer) busy() bool {
+	return slices.ContainsFunc(w.groups, func(g *rowGroup) bool { return g.busy })
+}
+
 // idle returns, with mu held, the oldest row group with work (pieces to
 // encode, or all in and not finished) and no goroutine at it, or nil.
 func (w *Writer) idle() *rowGroup {
@@ -177,20 +183,9 @@ func (w *Writer) join() {
 // writer may only be aborted, once no job runs; if it is, done may never
 // be called.
 func (w *Writer) CloseLater(done func(error)) {
-	if w.done {
-		done(w.state())
-		return
-	}
-	if err := w.state(); err != nil {
-		w.discard()
+	if err := w.handLast(false); err != nil {
 		done(err)
 		return
-	}
-	if w.cur != nil {
-		if err := w.handOn(true, false); err != nil {
-			done(w.fail(err))
-			return
-		}
 	}
 	w.mu.Lock()
 	w.closing = done
@@ -204,7 +199,7 @@ func (w *Writer) CloseLater(done func(error)) {
 func (w *Writer) closeIfDone() {
 	w.mu.Lock()
 	done := w.closing
-	if done == nil || w.stopped || w.err == nil && len(w.groups) > 0 || slices.ContainsFunc(w.groups, func(g *rowGroup) bool { return g.busy }) {
+	if done == nil || w.stopped || w.err == nil && len(w.groups) > 0 || w.busy() {
 		w.mu.Unlock()
 		return
 	}

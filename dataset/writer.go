@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"slices"
 	"sync"
 
 	"github.com/parquet-go/parquet-go"
@@ -235,6 +234,18 @@ func (w *Writer) Sum() (int64, string) { return w.out.sum() }
 // as it was. Close after Close or Abort returns ErrClosed, or the error
 // that ended the writer.
 func (w *Writer) Close() error {
+	// The last piece is encoded here: Close waits for it anyway.
+	if err := w.handLast(true); err != nil {
+		return err
+	}
+	return w.closeFile()
+}
+
+// handLast begins Close and CloseLater: it hands the rows held for the
+// last piece on (encoding them here with here set) and returns nil, or the
+// error that ends the closing: ErrClosed after Close or Abort, or the
+// sticky error, the file then removed.
+func (w *Writer) handLast(here bool) error {
 	if w.done {
 		return w.state()
 	}
@@ -243,12 +254,11 @@ func (w *Writer) Close() error {
 		return err
 	}
 	if w.cur != nil {
-		// The last piece, encoded here: Close waits for it anyway.
-		if err := w.handOn(true, true); err != nil {
+		if err := w.handOn(true, here); err != nil {
 			return w.fail(err)
 		}
 	}
-	return w.closeFile()
+	return nil
 }
 
 // closeFile waits for every row group to join the file, writes the page
@@ -331,7 +341,7 @@ func (w *Writer) discard() error {
 	w.done = true
 	w.mu.Lock()
 	w.stopped = true
-	for slices.ContainsFunc(w.groups, func(g *rowGroup) bool { return g.busy }) {
+	for w.busy() {
 		w.moved.Wait()
 	}
 	w.groups, w.cur, w.pending = nil, nil, nil
