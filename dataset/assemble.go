@@ -18,7 +18,9 @@ import (
 // offsets moved to where they are in the file; finish streams them back
 // into the file's page index and footer. So memory stays the same however
 // many row groups the file has, where parquet-go keeps the metadata of
-// every row group until Close.
+// every row group until Close. A file of one row group, as gen's default
+// runs write, is the group's own file: its first group is held back
+// (heldGroup) and taken apart only when a second one comes.
 //
 // parquet-go writes, after the pages of all row groups, the column index
 // of every column of every row group, then their offset indexes, then the
@@ -28,7 +30,8 @@ type assembler struct {
 	spill  *spill
 	newSp  func() (*spill, error) // makes the spill, at the first row group
 	proto  thrift.CompactProtocol
-	groups int
+	groups int       // row groups added, the held one among them
+	first  heldGroup // the first row group, while it is the only one
 	rows   int64
 	colIdx int64               // bytes of the column indexes so far
 	offIdx int64               // bytes of the offset indexes so far
@@ -36,13 +39,45 @@ type assembler struct {
 	enc    bytes.Buffer        // scratch for encodings
 }
 
-// addGroup takes apart the one-row-group file whose pages were written to
-// the file from offset base on (its magic dropped) and whose tail (page
-// index and footer) is tail.
+// heldGroup is the first row group of a file, held back until a second
+// one comes: a file of one row group is that group's own file, as
+// parquet-go wrote it, so it needs no taking apart.
+type heldGroup struct {
+	base, end int64  // where its pages begin and end in the file
+	tail      []byte // its page index and footer; nil when none is held
+}
+
+// addGroup takes apart the one-row-group file whose pages were just
+// written to the file from offset base on (its magic dropped) and whose
+// tail (page index and footer) is tail. The first row group is held back
+// until a second one comes (see heldGroup).
 func (a *assembler) addGroup(base int64, tail []byte) error {
+	end := a.out.n
+	if a.groups == 0 {
+		a.first = heldGroup{base: base, end: end, tail: bytes.Clone(tail)}
+		a.groups = 1
+		return nil
+	}
+	if a.first.tail != nil {
+		f := a.first
+		a.first = heldGroup{}
+		if err := a.take(0, f.base, f.end, f.tail); err != nil {
+			return err
+		}
+	}
 	if a.groups == parquet.MaxRowGroups {
 		return parquet.ErrTooManyRowGroups
 	}
+	if err := a.take(a.groups, base, end, tail); err != nil {
+		return err
+	}
+	a.groups++
+	return nil
+}
+
+// take takes apart row group number ordinal, whose pages are in the file
+// from base to end, and spills its page index and footer entry.
+func (a *assembler) take(ordinal int, base, end int64, tail []byte) error {
 	md, err := a.footer(tail)
 	if err != nil {
 		return err
@@ -54,7 +89,7 @@ func (a *assembler) addGroup(base int64, tail []byte) error {
 	// Offsets in the row group's own file start after its magic at 4; its
 	// tail starts where its pages end.
 	delta := base - int64(len(magic))
-	start := int64(len(magic)) + a.out.n - base
+	start := int64(len(magic)) + end - base
 	cols := rg.Columns
 	if len(cols) == 0 || cols[0].ColumnIndexOffset != start {
 		return fmt.Errorf("row group file: page index not right after the pages")
@@ -104,7 +139,7 @@ func (a *assembler) addGroup(base int64, tail []byte) error {
 	if err := moveGroup(rg, delta); err != nil {
 		return err
 	}
-	rg.Ordinal = int16(a.groups)
+	rg.Ordinal = int16(ordinal)
 	if err := e.Encode(rg); err != nil {
 		return fmt.Errorf("row group: %w", err)
 	}
@@ -120,7 +155,6 @@ func (a *assembler) addGroup(base int64, tail []byte) error {
 	if err := a.spill.add([numParts][]byte{colIdx, enc[:mid], enc[mid:]}); err != nil {
 		return err
 	}
-	a.groups++
 	a.rows += rg.NumRows
 	a.colIdx += int64(len(colIdx))
 	a.offIdx += int64(mid)
@@ -173,8 +207,17 @@ func slice(b []byte, from, to, at int64) ([]byte, error) {
 }
 
 // finish writes the page index and the footer of the file, after the
-// pages of the last row group. The assembler must hold a row group.
+// pages of the last row group. The assembler must hold a row group. A
+// file of one row group ends with that group's own tail: its pages begin
+// right after the file's magic, where they began in the group's file.
 func (a *assembler) finish() error {
+	if f := a.first; f.tail != nil {
+		if f.base != int64(len(magic)) || f.end != a.out.n {
+			return fmt.Errorf("row group file: pages at [%d, %d) of a file of %d bytes, want them first and last", f.base, f.end, a.out.n)
+		}
+		_, err := a.out.Write(f.tail)
+		return err
+	}
 	dataEnd := a.out.n
 	for _, part := range []int{partColumnIndex, partOffsetIndex} {
 		err := a.spill.each(part, func(r *io.LimitedReader) error {

@@ -178,10 +178,12 @@ func (w *Writer) join() {
 // CloseLater is Close for a writer whose encoding Options.Run spreads
 // over goroutines, without waiting for them: it hands the rows held for
 // the last piece on and returns. The goroutine that finishes the file's
-// last row group (this one, if none is left to do) then closes the file as
-// Close does and calls done with Close's error. After CloseLater the
-// writer may only be aborted, once no job runs; if it is, done may never
-// be called.
+// last row group (this one, if none is left to do) then writes the page
+// index and the footer, and a goroutine of its own syncs the file,
+// renames it as Close does and calls done with Close's error (or done is
+// called at once with the error that ended the writer). After CloseLater
+// the writer may only be aborted, once no job runs; Abort waits for the
+// syncing goroutine, and if it comes first, done may never be called.
 func (w *Writer) CloseLater(done func(error)) {
 	if err := w.handLast(false); err != nil {
 		done(err)
@@ -205,5 +207,15 @@ func (w *Writer) closeIfDone() {
 	}
 	w.closing = nil
 	w.mu.Unlock()
-	done(w.closeFile())
+	if err := w.finish(); err != nil {
+		done(w.fail(fmt.Errorf("dataset: close %s: %w", w.path, err)))
+		return
+	}
+	// Syncing waits on the disk, not on a core: a goroutine of its own
+	// does it, and the one here goes back to the caller's work.
+	w.sealing.Add(1)
+	go func() {
+		defer w.sealing.Done()
+		done(w.seal())
+	}()
 }

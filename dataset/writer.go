@@ -101,6 +101,8 @@ type Writer struct {
 	stopped bool        // by Abort or an error: jobs do nothing
 	closing func(error) // CloseLater's callback, until it is called
 	err     error
+
+	sealing sync.WaitGroup // CloseLater's goroutine that syncs and renames the file
 }
 
 // chunkRows is how many rows a [Writer] hands to parquet-go at a time,
@@ -268,6 +270,12 @@ func (w *Writer) closeFile() error {
 	if err := w.finish(); err != nil {
 		return w.fail(fmt.Errorf("dataset: close %s: %w", w.path, err))
 	}
+	return w.seal()
+}
+
+// seal syncs the finished file to disk and renames it to its final path;
+// on error it removes it.
+func (w *Writer) seal() error {
 	if err := w.tmp.Sync(); err != nil {
 		return w.fail(fmt.Errorf("dataset: close %s: %w", w.path, err))
 	}
@@ -314,8 +322,10 @@ func (w *Writer) finish() error {
 
 // Abort stops writing and removes the temporary file; the final path is
 // left as it was. Abort after Close or Abort does nothing, so it can be
-// deferred right after Create.
+// deferred right after Create. After CloseLater, it first waits for a
+// file being synced and renamed, and then does nothing if that succeeded.
 func (w *Writer) Abort() error {
+	w.sealing.Wait()
 	return w.discard()
 }
 

@@ -11,6 +11,7 @@ import (
 	"reflect"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
 )
 
@@ -228,21 +229,7 @@ func TestRoundTripManyRowGroups(t *testing.T) {
 			if got := r.NumRowGroups(); got != tt.wantGroups {
 				t.Errorf("%d row groups, want %d", got, tt.wantGroups)
 			}
-			// Read in batches that straddle row groups, keeping every
-			// row: rows from later batches must not overwrite earlier
-			// ones.
-			var got []Row
-			batch := make([]Row, 13)
-			for {
-				n, err := r.Read(batch)
-				got = append(got, batch[:n]...)
-				if err != nil {
-					if !errors.Is(err, io.EOF) {
-						t.Fatal(err)
-					}
-					break
-				}
-			}
+			got := readAll(t, r)
 			if len(got) != len(want) {
 				t.Fatalf("read %d rows, want %d", len(got), len(want))
 			}
@@ -252,6 +239,25 @@ func TestRoundTripManyRowGroups(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// readAll reads every row of r in batches that straddle row groups,
+// keeping every row: rows from later batches must not overwrite earlier
+// ones.
+func readAll(t *testing.T, r *Reader) []Row {
+	t.Helper()
+	var got []Row
+	batch := make([]Row, 13)
+	for {
+		n, err := r.Read(batch)
+		got = append(got, batch[:n]...)
+		if err != nil {
+			if !errors.Is(err, io.EOF) {
+				t.Fatal(err)
+			}
+			return got
+		}
 	}
 }
 
@@ -369,6 +375,59 @@ func TestAbortStopsJobs(t *testing.T) {
 				t.Errorf("Close after Abort = %v, want ErrClosed", err)
 			}
 		})
+	}
+}
+
+// TestAbortWaitsForCloseLater checks that Abort, called while the file
+// CloseLater finished is being synced on a goroutine of its own, waits for
+// it: the file is then complete, the callback was called once without an
+// error, and Abort leaves the file in place.
+func TestAbortWaitsForCloseLater(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "test-00000-of-00001.parquet")
+	w, err := Create(path, Options{RowGroupRows: 10, Run: func(job func()) { job() }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want []Row
+	for i := range 45 {
+		want = append(want, fullRow(i, 1000))
+	}
+	if err := w.Write(want...); err != nil {
+		t.Fatal(err)
+	}
+	var calls atomic.Int64
+	var closeErr error
+	w.CloseLater(func(err error) {
+		closeErr = err
+		calls.Add(1)
+	})
+	if err := w.Abort(); err != nil {
+		t.Fatal(err)
+	}
+	if calls.Load() != 1 || closeErr != nil {
+		t.Fatalf("after Abort: callback called %d times, last with %v; want once with nil", calls.Load(), closeErr)
+	}
+	size, _ := w.Sum()
+	if st, err := os.Stat(path); err != nil || st.Size() != size {
+		t.Fatalf("file after Abort: %v, %v; want %d bytes", st, err, size)
+	}
+	if left := tempFiles(t, dir, filepath.Base(path)); len(left) != 0 {
+		t.Errorf("files left: %q", left)
+	}
+	r, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	got := readAll(t, r)
+	if len(got) != len(want) {
+		t.Fatalf("read %d rows, want %d", len(got), len(want))
+	}
+	for i := range want {
+		if d := diffRows(got[i], want[i]); d != "" {
+			t.Fatalf("row %d differs:%s", i, d)
+		}
 	}
 }
 

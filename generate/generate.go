@@ -146,8 +146,9 @@ func Run(ctx context.Context, p Plan) ([]SuiteResult, error) {
 		return w.emit(ctx, at, qs, rows)
 	})
 	// The files' rows are encoded, and the files closed, by any worker,
-	// a row group's rows per worker at most waiting.
-	w.run, w.fail, w.inFlight = pl.hand, pl.fail, workers
+	// a row group's rows per worker at most waiting; the run ends once
+	// every file is synced.
+	w.run, w.fail, w.hold, w.inFlight = pl.hand, pl.fail, pl.hold, workers
 	err := pl.run(ctx)
 	w.run = nil // whatever comes next runs here
 	if err != nil {

@@ -43,6 +43,7 @@ type pipeline struct {
 	qs      []suites.Question // the batch being gathered, reused once emitted
 	rows    []dataset.Row
 	jobs    []func() // handed on, not yet taken
+	held    int      // work held (hold), not yet released
 	err     error
 }
 
@@ -209,10 +210,26 @@ func (p *pipeline) drain() error {
 	return nil
 }
 
-// over reports, with mu held, whether every row is emitted and no worker
-// has the turn: no job can be handed on any more.
+// over reports, with mu held, whether every row is emitted, no worker
+// has the turn and no work held (hold) is under way: no job can be handed
+// on any more, and nothing is left to wait for.
 func (p *pipeline) over() bool {
-	return p.emitted >= p.hi && !p.turn
+	return p.emitted >= p.hi && !p.turn && p.held == 0
+}
+
+// hold counts work that emit set going elsewhere (a file being synced to
+// disk, which waits on the disk, not on a core): run returns only once
+// the release it returns is called, unless the pipeline fails first.
+func (p *pipeline) hold() (release func()) {
+	p.mu.Lock()
+	p.held++
+	p.mu.Unlock()
+	return func() {
+		p.mu.Lock()
+		p.held--
+		p.ready.Broadcast()
+		p.mu.Unlock()
+	}
 }
 
 // endOf returns the end of the run index i is in, i below hi, and drops

@@ -180,3 +180,46 @@ func TestPipelineJobs(t *testing.T) {
 		})
 	}
 }
+
+// TestPipelineHold checks that run waits for work held by emit until it is
+// released, from another goroutine after the last batch, and that a
+// failure ends the run without the release.
+func TestPipelineHold(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		fail bool
+	}{{"released", false}, {"failed", true}} {
+		for _, workers := range []int{1, 3} {
+			t.Run(fmt.Sprint(tt.name, workers), func(t *testing.T) {
+				var p *pipeline
+				var released atomic.Bool
+				emit := func(lo int64, _ []suites.Question, rows []dataset.Row) error {
+					release := p.hold()
+					go func() {
+						time.Sleep(time.Duration(lo%7) * time.Millisecond)
+						if tt.fail && lo == 950 {
+							p.fail(errors.New("held work failed"))
+							return // never released
+						}
+						if lo == 950 {
+							time.Sleep(20 * time.Millisecond) // the last batch's, released last
+							released.Store(true)
+						}
+						release()
+					}()
+					return nil
+				}
+				p = newPipeline(0, []int64{1000}, workers, 50, fakeBuild, emit)
+				err := p.run(context.Background())
+				switch {
+				case tt.fail && (err == nil || err.Error() != "held work failed"):
+					t.Fatalf("run = %v, want the held work's error", err)
+				case !tt.fail && err != nil:
+					t.Fatal(err)
+				case !tt.fail && !released.Load():
+					t.Error("run returned before the last held work was released")
+				}
+			})
+		}
+	}
+}

@@ -85,11 +85,13 @@ type suiteWriter struct {
 	ends []int64         // per suite: its end(), the pipeline's ends
 	cur  int             // the suite whose rows come next
 	w    *dataset.Writer // cur's file, once its first batch came
-	// run, if set, runs jobs on the pipeline's workers, and fail stops the
-	// run with an error; inFlight is how many row groups of a file may
-	// wait for the workers.
+	// run, if set, runs jobs on the pipeline's workers, fail stops the
+	// run with an error, and hold keeps it going until a file's closing
+	// ends; inFlight is how many row groups of a file may wait for the
+	// workers.
 	run      func(job func())
 	fail     func(error)
+	hold     func() (release func())
 	inFlight int
 	closing  []*dataset.Writer // files whose closing was handed on
 	// domains gives WriteDomains' error once the domains are written;
@@ -183,7 +185,8 @@ func (sw *suiteWriter) create() error {
 
 // close finishes the current suite's file, once the domains are written,
 // and goes on to the next suite. With run set, the file is closed by
-// whichever worker encodes its last rows (dataset.Writer.CloseLater), and
+// whichever worker encodes its last rows (dataset.Writer.CloseLater) and
+// synced on a goroutine of its own, which the run waits for (hold), and
 // an error then stops the run through fail. A run canceled by the time the
 // file would be closed leaves no file: canceled, Run fails (a file whose
 // closing began before is left complete).
@@ -204,7 +207,9 @@ func (sw *suiteWriter) close(ctx context.Context) error {
 		return r.closed(w, w.Close())
 	}
 	sw.closing = append(sw.closing, w)
+	release := sw.hold()
 	w.CloseLater(func(err error) {
+		defer release()
 		if err := r.closed(w, err); err != nil {
 			sw.fail(err)
 		}
