@@ -349,13 +349,28 @@ func asciiFold(s string) foldKey {
 
 // NewForm draws a form of the family. The same source state gives the same form.
 func (f *Family) NewForm(rng *rand.Rand) Form {
-	counts := make([]int, len(f.Groups))
-	total := 1 // the Submit button
-	for gi, g := range f.Groups {
-		counts[gi] = g.MinCount + rng.IntN(g.MaxCount-g.MinCount+1)
-		total += counts[gi]
+	var form Form
+	f.DrawForm(&form, rng)
+	return form
+}
+
+// DrawForm draws a form of the family into form, as NewForm does (the
+// same draws from rng, the same form), reusing the memory of its elements
+// and text values: for a sampler that draws many forms and keeps few
+// (Form.Clone keeps one). Nothing of what form held before may be in use.
+func (f *Family) DrawForm(form *Form, rng *rand.Rand) {
+	var small [8]int
+	counts := small[:0]
+	if len(f.Groups) > len(small) {
+		counts = make([]int, 0, len(f.Groups))
 	}
-	form := Form{Family: f.Name, Refer: f.Refer, Elements: make([]Element, 0, total)}
+	total := 1 // the Submit button
+	for _, g := range f.Groups {
+		n := g.MinCount + rng.IntN(g.MaxCount-g.MinCount+1)
+		counts = append(counts, n)
+		total += n
+	}
+	*form = Form{Family: f.Name, Refer: f.Refer, Elements: slices.Grow(form.Elements[:0], total), TextValues: form.TextValues[:0]}
 	// A random label must not look like any of these or the labels drawn.
 	var buf [16]foldKey
 	var taken []foldKey // built at the first random label: only those need it
@@ -413,6 +428,8 @@ func (f *Family) NewForm(rng *rand.Rand) Form {
 		}
 	}
 	add(Element{Kind: Submit, Label: "Submit"})
-	f.enable(&form, counts)
-	return form
+	f.enable(form, counts)
+	if len(form.TextValues) == 0 {
+		form.TextValues = nil // as a form drawn into new memory has it
+	}
 }

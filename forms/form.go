@@ -3,6 +3,7 @@ package forms
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -63,6 +64,15 @@ type Form struct {
 	Refer      RefStyle  `json:"refer"`
 	Elements   []Element `json:"elements"`
 	TextValues []string  `json:"text_values,omitempty"` // what may be typed, in a fixed order
+}
+
+// Clone returns a copy of f with elements and text values of its own, so
+// that drawing into f again (Family.DrawForm) leaves the copy as it is.
+func (f *Form) Clone() Form {
+	c := *f
+	c.Elements = slices.Clone(f.Elements)
+	c.TextValues = slices.Clone(f.TextValues)
+	return c
 }
 
 // Find returns the index in f.Elements of the element r names.

@@ -105,41 +105,45 @@ func drawPlanShuffle(c *cell, rng *rand.Rand) (Question, error) {
 		return drawPlanShufflePaper(c, rng)
 	}
 	n := c.sp.choices()
-	f := c.fam.NewForm(rng)
-	// Most draws are given up: their steps, reference run and judge live
-	// in memory the next draw reuses.
+	// Most draws are given up: their form, steps, reference run and judge
+	// live in memory the next draw reuses.
 	sc := orderPool.Get().(*orderScratch)
 	defer orderPool.Put(sc)
+	f := &sc.form
+	c.fam.DrawForm(f, rng)
 	sc.touched = append(sc.touched[:0], make([]bool, len(f.Elements))...)
 	touched := sc.touched
-	items, ok := appendDistinctSteps(sc.items[:0], touched, &f, c.h, rng)
+	items, ok := appendDistinctSteps(sc.items[:0], touched, f, c.h, rng)
 	items = append(items, statesim.SubmitAction)
 	sc.items = items
 	if !ok {
 		return Question{}, errRetry
 	}
-	sc.ref = statesim.AppendRandomState(sc.ref[:0], &f, rng, 0.3)
+	sc.ref = statesim.AppendRandomState(sc.ref[:0], f, rng, 0.3)
 	sc.order = append(sc.order[:0], items...)
 	shuffle(sc.order, rng)
 	sc.final = slices.Grow(sc.final[:0], len(sc.ref))[:len(sc.ref)] // RunTo copies the start in
-	out, err := statesim.RunTo(&f, sc.ref, sc.order, sc.final)
+	out, err := statesim.RunTo(f, sc.ref, sc.order, sc.final)
 	if err != nil {
 		return Question{}, err
 	}
-	g := goalFromState(&f, out.Final, touched)
-	cands, err := drawOrders(sc, &f, g, items, n, rng)
+	g := goalFromState(f, out.Final, touched)
+	cands, err := drawOrders(sc, f, g, items, n, rng)
 	if err != nil {
 		return Question{}, err
 	}
-	return finishMCQ(c, &f, g, cands, "The plans below hold the same steps in different orders; steps after Hit Submit never happen. "+whichPlan, rng)
+	kept := f.Clone() // the question's own: the next draw reuses sc.form
+	return finishMCQ(c, &kept, g, cands, "The plans below hold the same steps in different orders; steps after Hit Submit never happen. "+whichPlan, rng)
 }
 
 // orderScratch is the memory of drawPlanShuffle and drawOrders, kept for
-// reuse: a question draws many sets of steps, each with its reference run,
-// a space of starts and a judge, a tree of every sequence of 5 steps has
-// 326 nodes, and 6 items have 720 orders. Nothing of it goes into a
-// question: the options and the goal are copied out.
+// reuse: a question draws many forms and sets of steps (63 forms a
+// question of radio_slider), each with its reference run, a space of
+// starts and a judge, a tree of every sequence of 5 steps has 326 nodes,
+// and 6 items have 720 orders. Nothing of it goes into a question: the
+// form, the options and the goal are copied out.
 type orderScratch struct {
+	form      forms.Form     // the form drawn (Family.DrawForm)
 	space     statesim.Space // the starts of the task
 	judge     statesim.Judge // of the task on space, for px
 	px        statesim.Prefixes
