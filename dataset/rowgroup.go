@@ -207,8 +207,8 @@ func (w *Writer) closeIfDone() {
 	}
 	w.closing = nil
 	w.mu.Unlock()
-	if err := w.finish(); err != nil {
-		done(w.fail(fmt.Errorf("dataset: close %s: %w", w.path, err)))
+	if err := w.finishFile(); err != nil {
+		done(err)
 		return
 	}
 	// Syncing waits on the disk, not on a core: a goroutine of its own

@@ -267,10 +267,19 @@ func (w *Writer) handLast(here bool) error {
 // index and the footer, syncs the file and renames it to its final path;
 // on error it removes it.
 func (w *Writer) closeFile() error {
+	if err := w.finishFile(); err != nil {
+		return err
+	}
+	return w.seal()
+}
+
+// finishFile is finish, its error named after the file and, as every
+// error of closing, ending the writer and removing the file.
+func (w *Writer) finishFile() error {
 	if err := w.finish(); err != nil {
 		return w.fail(fmt.Errorf("dataset: close %s: %w", w.path, err))
 	}
-	return w.seal()
+	return nil
 }
 
 // seal syncs the finished file to disk and renames it to its final path;

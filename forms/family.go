@@ -360,11 +360,8 @@ func (f *Family) NewForm(rng *rand.Rand) Form {
 // (Form.Clone keeps one). Nothing of what form held before may be in use.
 func (f *Family) DrawForm(form *Form, rng *rand.Rand) {
 	var small [8]int
-	counts := small[:0]
-	if len(f.Groups) > len(small) {
-		counts = make([]int, 0, len(f.Groups))
-	}
-	total := 1 // the Submit button
+	counts := small[:0] // grows past 8 groups
+	total := 1          // the Submit button
 	for _, g := range f.Groups {
 		n := g.MinCount + rng.IntN(g.MaxCount-g.MinCount+1)
 		counts = append(counts, n)
