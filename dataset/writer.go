@@ -240,7 +240,10 @@ func (w *Writer) Close() error {
 	if err := w.handLast(true); err != nil {
 		return err
 	}
-	return w.closeFile()
+	if err := w.finishFile(); err != nil {
+		return err
+	}
+	return w.seal()
 }
 
 // handLast begins Close and CloseLater: it hands the rows held for the
@@ -261,16 +264,6 @@ func (w *Writer) handLast(here bool) error {
 		}
 	}
 	return nil
-}
-
-// closeFile waits for every row group to join the file, writes the page
-// index and the footer, syncs the file and renames it to its final path;
-// on error it removes it.
-func (w *Writer) closeFile() error {
-	if err := w.finishFile(); err != nil {
-		return err
-	}
-	return w.seal()
 }
 
 // finishFile is finish, its error named after the file and, as every

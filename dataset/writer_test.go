@@ -221,32 +221,24 @@ func TestRoundTripManyRowGroups(t *testing.T) {
 				t.Fatal(err)
 			}
 
-			r, err := Open(path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer r.Close()
-			if got := r.NumRowGroups(); got != tt.wantGroups {
-				t.Errorf("%d row groups, want %d", got, tt.wantGroups)
-			}
-			got := readAll(t, r)
-			if len(got) != len(want) {
-				t.Fatalf("read %d rows, want %d", len(got), len(want))
-			}
-			for i := range want {
-				if d := diffRows(got[i], want[i]); d != "" {
-					t.Fatalf("row %d differs:%s", i, d)
-				}
+			if groups := checkRows(t, path, want); groups != tt.wantGroups {
+				t.Errorf("%d row groups, want %d", groups, tt.wantGroups)
 			}
 		})
 	}
 }
 
-// readAll reads every row of r in batches that straddle row groups,
-// keeping every row: rows from later batches must not overwrite earlier
-// ones.
-func readAll(t *testing.T, r *Reader) []Row {
+// checkRows reads every row of the file at path, in batches that
+// straddle row groups, keeping every row (rows from later batches must not
+// overwrite earlier ones), checks that they are want, and returns the
+// file's number of row groups.
+func checkRows(t *testing.T, path string, want []Row) (groups int) {
 	t.Helper()
+	r, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
 	var got []Row
 	batch := make([]Row, 13)
 	for {
@@ -256,9 +248,18 @@ func readAll(t *testing.T, r *Reader) []Row {
 			if !errors.Is(err, io.EOF) {
 				t.Fatal(err)
 			}
-			return got
+			break
 		}
 	}
+	if len(got) != len(want) {
+		t.Fatalf("read %d rows, want %d", len(got), len(want))
+	}
+	for i := range want {
+		if d := diffRows(got[i], want[i]); d != "" {
+			t.Fatalf("row %d differs:%s", i, d)
+		}
+	}
+	return r.NumRowGroups()
 }
 
 func TestWriteRejectsEmptyListElement(t *testing.T) {
@@ -415,20 +416,7 @@ func TestAbortWaitsForCloseLater(t *testing.T) {
 	if left := tempFiles(t, dir, filepath.Base(path)); len(left) != 0 {
 		t.Errorf("files left: %q", left)
 	}
-	r, err := Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer r.Close()
-	got := readAll(t, r)
-	if len(got) != len(want) {
-		t.Fatalf("read %d rows, want %d", len(got), len(want))
-	}
-	for i := range want {
-		if d := diffRows(got[i], want[i]); d != "" {
-			t.Fatalf("row %d differs:%s", i, d)
-		}
-	}
+	checkRows(t, path, want)
 }
 
 func TestAbortKeepsPreviousFile(t *testing.T) {

@@ -145,12 +145,11 @@ func Run(ctx context.Context, p Plan) ([]SuiteResult, error) {
 	pl := newPipeline(0, ends, workers, batch, build, func(at int64, qs []suites.Question, rows []dataset.Row) error {
 		return w.emit(ctx, at, qs, rows)
 	})
-	// The files' rows are encoded, and the files closed, by any worker,
-	// a row group's rows per worker at most waiting; the run ends once
-	// every file is synced.
-	w.run, w.fail, w.hold, w.inFlight = pl.hand, pl.fail, pl.hold, workers
+	// The files' rows are encoded, and the files closed, by any worker;
+	// the run ends once every file is synced.
+	w.pl = pl
 	err := pl.run(ctx)
-	w.run = nil // whatever comes next runs here
+	w.pl = nil // whatever comes next runs here
 	if err != nil {
 		return nil, err
 	}

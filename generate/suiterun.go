@@ -77,7 +77,7 @@ func (r *suiteRun) end() int64 { return r.at + r.size() }
 // suiteWriter writes the batches of a Run's pipeline to the suites' files:
 // batches come in order, from one goroutine at a time. The rows go to one
 // file at a time, but the files before it may still be being finished:
-// with run set, the encoding of their rows, and so their closing, is
+// with pl set, the encoding of their rows, and so their closing, is
 // handed to it, to run on any worker.
 type suiteWriter struct {
 	p    *Plan
@@ -85,15 +85,11 @@ type suiteWriter struct {
 	ends []int64         // per suite: its end(), the pipeline's ends
 	cur  int             // the suite whose rows come next
 	w    *dataset.Writer // cur's file, once its first batch came
-	// run, if set, runs jobs on the pipeline's workers, fail stops the
-	// run with an error, and hold keeps it going until a file's closing
-	// ends; inFlight is how many row groups of a file may wait for the
-	// workers.
-	run      func(job func())
-	fail     func(error)
-	hold     func() (release func())
-	inFlight int
-	closing  []*dataset.Writer // files whose closing was handed on
+	// pl, while it runs, takes the files' jobs (hand) on its workers, a
+	// row group's rows per worker at most waiting, is stopped by an error
+	// (fail) and keeps going until every file's closing ends (hold).
+	pl      *pipeline
+	closing []*dataset.Writer // files whose closing was handed on
 	// domains gives WriteDomains' error once the domains are written;
 	// domainsErr keeps it once taken (domains is then nil).
 	domains    chan error
@@ -175,7 +171,11 @@ func (sw *suiteWriter) create() error {
 	if err := os.MkdirAll(filepath.Dir(r.path), 0o755); err != nil {
 		return fmt.Errorf("generate: %w", err)
 	}
-	w, err := dataset.Create(r.path, dataset.Options{Metadata: r.meta, RowGroupRows: GroupRows(sw.p.Painter != nil), Run: sw.run, InFlight: sw.inFlight})
+	opts := dataset.Options{Metadata: r.meta, RowGroupRows: GroupRows(sw.p.Painter != nil)}
+	if sw.pl != nil {
+		opts.Run, opts.InFlight = sw.pl.hand, sw.pl.workers
+	}
+	w, err := dataset.Create(r.path, opts)
 	if err != nil {
 		return fmt.Errorf("generate: %s: %w", r.suite.Name, err)
 	}
@@ -184,7 +184,7 @@ func (sw *suiteWriter) create() error {
 }
 
 // close finishes the current suite's file, once the domains are written,
-// and goes on to the next suite. With run set, the file is closed by
+// and goes on to the next suite. With pl set, the file is closed by
 // whichever worker encodes its last rows (dataset.Writer.CloseLater) and
 // synced on a goroutine of its own, which the run waits for (hold), and
 // an error then stops the run through fail. A run canceled by the time the
@@ -203,15 +203,16 @@ func (sw *suiteWriter) close(ctx context.Context) error {
 		w.Abort()
 		return err
 	}
-	if sw.run == nil {
+	pl := sw.pl
+	if pl == nil {
 		return r.closed(w, w.Close())
 	}
 	sw.closing = append(sw.closing, w)
-	release := sw.hold()
+	release := pl.hold()
 	w.CloseLater(func(err error) {
 		defer release()
 		if err := r.closed(w, err); err != nil {
-			sw.fail(err)
+			pl.fail(err)
 		}
 	})
 	return nil
