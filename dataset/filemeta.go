@@ -22,7 +22,9 @@ const (
 	// render.Renderer.Version gives it: "HeadlessChrome/156.0.8078.79".
 	ChromiumKey = "formplan.chromium"
 	// FontsKey holds the font package the pictures are set in, as
-	// render.FontVersion gives it: "fonts-liberation 1:2.1.5-3", or "".
+	// typeface.ID gives it ("Liberation Sans Regular, Version 2.1.5,
+	// sha256:..."); files of older versions hold a package, "fonts-liberation
+	// 1:2.1.5-3", or "".
 	FontsKey = "formplan.fonts"
 	// ScaleKey holds the device scale factor of the pictures, as
 	// strconv.FormatFloat(scale, 'g', -1, 64) writes it.

@@ -17,6 +17,7 @@ import (
 	"github.com/formplan/formplan/render"
 	"github.com/formplan/formplan/statesim"
 	"github.com/formplan/formplan/templates"
+	"github.com/formplan/formplan/typeface"
 )
 
 // Width and Height are a task picture's size in CSS pixels, as in MiniWoB.
@@ -36,6 +37,9 @@ type element struct {
 	// radio button), and is Disabled when the pictured state disables it.
 	EnabledBy, AtLeast string
 	Disabled           bool
+	// extra is how much wider, in CSS px, a text box is than its form's
+	// values make it (BoxWidth), for the text it holds.
+	extra int
 }
 
 // block is a run of elements drawn together: one row, or one element a
@@ -46,6 +50,7 @@ type block struct {
 }
 
 type page struct {
+	Width  int // CSS px: Width, or more for text boxes holding long text (pictureWidth)
 	Task   string
 	Blocks []block
 	Submit element
@@ -59,6 +64,28 @@ type page struct {
 	Dense bool
 }
 
+// pictureWidth returns the width of a picture of blocks, in CSS px:
+// MiniWoB's Width, or wider, in steps of GrowStep, by as much as text boxes
+// holding longer text than their form's values widen the widest line (a
+// row's boxes add up; a column's elements each have a line). The picture
+// itself must stay within MaxWidth: Fit checks the most text a family's
+// boxes can hold.
+func pictureWidth(blocks []block) int {
+	most := 0
+	for _, bl := range blocks {
+		line := 0
+		for _, el := range bl.Elements {
+			if bl.Row {
+				line += el.extra
+			} else {
+				most = max(most, el.extra)
+			}
+		}
+		most = max(most, line)
+	}
+	return Width + (most+GrowStep-1)/GrowStep*GrowStep
+}
+
 // neutralTask is the instruction shown above a form whose question has
 // no task of its own (future_state): MiniWoB never leaves the bar empty,
 // and this wording, in its style, says nothing about the question.
@@ -68,9 +95,15 @@ const neutralTask = "Fill in the form and click Submit."
 // most checkboxes click-checkboxes draws.
 const denseLines = 6
 
-// Head returns the style and script every page of forms needs.
+// Head returns the style and script every page of forms needs. Every
+// text, the controls' included, is set in typeface's font, loaded from the
+// bytes the binary ships, so that no installed font changes a picture.
 func Head() string {
 	var b strings.Builder
+	b.WriteString("<style>")
+	b.WriteString(typeface.FaceCSS())
+	b.WriteString(`body,input,button,select,textarea{font-family:"` + typeface.Family + `"}`)
+	b.WriteString("</style>")
 	if err := templates.FormHTML.ExecuteTemplate(&b, "head", nil); err != nil {
 		panic("formview: head template: " + err.Error()) // the template is embedded: cannot fail
 	}
@@ -88,7 +121,7 @@ func Job(f *forms.Form, s statesim.State, task, uid string) (render.Job, error) 
 		task = neutralTask
 	}
 	p := page{Task: task}
-	widest := WidestText(f)
+	base := WidestText(f)
 	for i, e := range f.Elements {
 		el := element{ID: e.ID, Kind: e.Kind.String(), Label: e.Label, Min: e.Min, Max: e.Max, Step: e.Step, On: s[i].N == 1}
 		switch e.Kind {
@@ -96,7 +129,8 @@ func Job(f *forms.Form, s statesim.State, task, uid string) (render.Job, error) 
 			el.Value = strconv.Itoa(s[i].N)
 		case forms.TextBox:
 			el.Value = s[i].S
-			el.Width = TextBoxWidth(widest, e.Layout)
+			el.Width = BoxWidth(f, s, i)
+			el.extra = el.Width - TextBoxWidth(base, e.Layout)
 		case forms.Radio:
 			el.Name = uid + "-" + e.Group
 		case forms.Submit:
@@ -133,11 +167,14 @@ func Job(f *forms.Form, s statesim.State, task, uid string) (render.Job, error) 
 		}
 	}
 	p.Dense = lines > denseLines
+	p.Width = pictureWidth(p.Blocks)
 	var b strings.Builder
 	if err := templates.FormHTML.ExecuteTemplate(&b, "form", p); err != nil {
 		return render.Job{}, fmt.Errorf("formview: %w", err)
 	}
-	return render.Job{HTML: b.String(), Width: Width, Height: Height}, nil
+	// A wider text box widens its line by as much, at most, and the
+	// picture grows in steps of GrowStep (templates/form.html.tmpl).
+	return render.Job{HTML: b.String(), Width: p.Width, Height: Height}, nil
 }
 
 // Check compares what the DOM reports after rendering with state s: every

@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/formplan/formplan/forms"
+	"github.com/formplan/formplan/statesim"
 )
 
 // Font sizes of the text in a picture, in CSS px: a text box keeps the
@@ -75,6 +76,23 @@ func WidestText(f *forms.Form) float64 {
 		w = max(w, n)
 	}
 	return w
+}
+
+// BoxWidth returns the content width, in CSS px, of text box i of form f
+// in a picture of state s: TextBoxWidth of the form's widest value, or
+// wider when the box holds a longer text (typing appends, so a box may
+// hold values typed one after another), so that its text shows whole. A
+// character of unknown width counts as 1 em.
+func BoxWidth(f *forms.Form, s statesim.State, i int) int {
+	w := WidestText(f)
+	if i < len(s) && s[i].S != "" {
+		n, ok := TextWidth(s[i].S, TextPx)
+		if !ok {
+			n = float64(utf8.RuneCountInString(s[i].S)) * TextPx
+		}
+		w = max(w, n)
+	}
+	return TextBoxWidth(w, f.Elements[i].Layout)
 }
 
 // TextBoxWidth returns the content width, in CSS px, of the text boxes laid

@@ -57,8 +57,12 @@ func TestRunWithPictures(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer r.Close()
+	heights, err := formview.Fit(context.Background(), r, forms.Builtins())
+	if err != nil {
+		t.Fatal(err)
+	}
 	out := t.TempDir()
-	res, err := Run(context.Background(), plan(t, out, 20, &Screens{Renderer: r, Scale: 1}))
+	res, err := Run(context.Background(), plan(t, out, 20, &Screens{Renderer: r, Scale: 1, Heights: heights}))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -3,6 +3,7 @@ package generate
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strconv"
 
@@ -24,6 +25,9 @@ type Painter interface {
 type Screens struct {
 	Renderer *render.Renderer
 	Scale    float64 // the renderer's scale, recorded in every row
+	// Heights is how tall each family's pictures may grow to show their
+	// task whole (formview.Fit); nil holds every picture to MiniWoB's.
+	Heights formview.Heights
 }
 
 // pictureKey identifies what one screenshot shows: the form (as JSON), the
@@ -59,6 +63,7 @@ func (p *Screens) Paint(ctx context.Context, qs []suites.Question, rows []datase
 				if err != nil {
 					return fmt.Errorf("generate: %s %d: %w", q.Suite, q.Index, err)
 				}
+				job.Height = p.Heights.Of(q.Meta.Form.Family)
 				j = len(jobs)
 				index[key] = j
 				jobs = append(jobs, job)
@@ -68,6 +73,14 @@ func (p *Screens) Paint(ctx context.Context, qs []suites.Question, rows []datase
 	}
 	res, err := p.Renderer.Render(ctx, jobs)
 	if err != nil {
+		if je, ok := errors.AsType[*render.JobError](err); ok {
+			for _, r := range refs {
+				if r.job == je.Job {
+					q := &qs[r.q]
+					return fmt.Errorf("generate: %s %d picture %d (family %q): %w", q.Suite, q.Index, r.pic+1, q.Meta.Form.Family, je.Err)
+				}
+			}
+		}
 		return fmt.Errorf("generate: %w", err)
 	}
 	boxes := make([]rowBoxes, len(qs))
@@ -76,6 +89,9 @@ func (p *Screens) Paint(ctx context.Context, qs []suites.Question, rows []datase
 		shot := res[r.job]
 		if err := formview.Check(&q.Meta.Form, q.Meta.Pictures[r.pic], shot.Elements); err != nil {
 			return fmt.Errorf("generate: %s %d picture %d: %w", q.Suite, q.Index, r.pic+1, err)
+		}
+		if w, h := float64(shot.Width)/p.Scale, float64(shot.Height)/p.Scale; w > formview.MaxWidth+0.5 || h > formview.MaxHeight+0.5 {
+			return fmt.Errorf("generate: %s %d picture %d: %g x %g CSS px, more than the %d x %d a picture may grow to", q.Suite, q.Index, r.pic+1, w, h, formview.MaxWidth, formview.MaxHeight)
 		}
 		img := &dataset.Image{Bytes: shot.PNG}
 		row := &rows[r.q]

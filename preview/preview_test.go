@@ -39,7 +39,11 @@ func generateDataset(t *testing.T, images bool) string {
 			t.Fatal(err)
 		}
 		t.Cleanup(func() { r.Close() })
-		painter = &generate.Screens{Renderer: r, Scale: 1}
+		heights, err := formview.Fit(ctx, r, forms.Builtins())
+		if err != nil {
+			t.Fatal(err)
+		}
+		painter = &generate.Screens{Renderer: r, Scale: 1, Heights: heights}
 	}
 	all := suites.All()
 	counts := make([]int64, len(all))

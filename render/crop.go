@@ -15,10 +15,11 @@ import (
 )
 
 // cropPage cuts the screenshot of page p into the pictures of its cells,
-// in cell order. It decodes the screenshot one row at a time and hands
+// in cell order, each sizes[i] CSS px from its cell's top left corner (at
+// most the cell's size). It decodes the screenshot one row at a time and hands
 // each row to the encoders of the cells it crosses, so that the page is
 // never held as a whole image.
-func cropPage(shot []byte, p *pageLayout, scale float64) ([][]byte, error) {
+func cropPage(shot []byte, p *pageLayout, sizes []size, scale float64) ([][]byte, error) {
 	w, h := px(p.width, scale), px(p.height, scale)
 	rows, err := newRowReader(shot)
 	if errors.Is(err, errUnsupportedPNG) {
@@ -44,13 +45,14 @@ func cropPage(shot []byte, p *pageLayout, scale float64) ([][]byte, error) {
 	for y := 0; y < h; y++ {
 		for next < len(p.cells) && px(int64(p.cells[next].y), scale) == y {
 			c := p.cells[next]
-			x0, x1 := px(int64(c.x), scale), px(int64(c.x+c.w), scale)
+			x0, x1 := px(int64(c.x), scale), px(int64(c.x+sizes[next].w), scale)
+			bottom := px(int64(c.y+sizes[next].h), scale)
 			live = append(live, &active{
 				cell:    next,
 				x0:      x0 * rows.bpp,
 				x1:      x1 * rows.bpp,
-				lastRow: px(int64(c.y+c.h), scale) - 1,
-				encoder: newRGBEncoder(x1-x0, px(int64(c.y+c.h), scale)-y),
+				lastRow: bottom - 1,
+				encoder: newRGBEncoder(x1-x0, bottom-y),
 			})
 			next++
 		}

@@ -78,7 +78,7 @@ func TestCropPage(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			pics, err := cropPage(encodePNG(t, tt.img), layout, tt.scale)
+			pics, err := cropPage(encodePNG(t, tt.img), layout, layout.sizes(), tt.scale)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -165,7 +165,7 @@ func TestCropPageErrors(t *testing.T) {
 		"truncated":  good[:len(good)-30],
 		"corrupt":    corrupt,
 	} {
-		if _, err := cropPage(b, layout, 1); err == nil {
+		if _, err := cropPage(b, layout, layout.sizes(), 1); err == nil {
 			t.Errorf("%s: no error", name)
 		}
 	}
@@ -217,7 +217,7 @@ func BenchmarkEncode(b *testing.B) {
 		name string
 		crop func() ([][]byte, error)
 	}{
-		{"rows", func() ([][]byte, error) { return cropPage(shot, p, 1) }},
+		{"rows", func() ([][]byte, error) { return cropPage(shot, p, p.sizes(), 1) }},
 		{"image-png-BestSpeed", withPNG(png.BestSpeed)},
 		{"image-png-Default", withPNG(png.DefaultCompression)},
 	} {

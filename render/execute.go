@@ -112,7 +112,7 @@ func (r *Renderer) Execute(ctx context.Context, job Job, inputs []Input) ([]Elem
 		if len(cells) != 1 {
 			return fmt.Errorf("page has %d cells after the inputs, want 1", len(cells))
 		}
-		els, err = cells[0].elements(job, 0, r.opt.Scale)
+		els, _, err = cells[0].elements(job, 0, r.opt.Scale)
 		return err
 	})
 	if err != nil {

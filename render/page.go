@@ -36,6 +36,16 @@ type pageLayout struct {
 	width, height int64 // CSS px of the viewport
 }
 
+// sizes returns the size of every cell of p, in CSS px: the pictures of
+// roots that fill their cells.
+func (p *pageLayout) sizes() []size {
+	s := make([]size, len(p.cells))
+	for i, c := range p.cells {
+		s[i] = size{w: c.w, h: c.h}
+	}
+	return s
+}
+
 // planPages splits jobs into pages, in job order. A page holds at most
 // maxJobs jobs and, when it has more than one, at most maxPixels device
 // pixels.

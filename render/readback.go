@@ -17,14 +17,24 @@ import (
 // value, disabled, shown text and box relative to the root, in CSS px. A cell that is
 // not a child of the grid, because a tag left open in an earlier job
 // swallowed it, has the index of that job's cell in owner.
+//
+// It also returns, per cell, what breaks the picture's promise to show
+// everything whole (see [Job]): each text whose box reaches outside the
+// root element, each element marked data-fit whose content is larger than
+// its box (name, scroll and client sizes), and each data-el element
+// outside a data-fit element that overlaps it. The page's first
+// entry in the list is not a cell: it names the web fonts that failed to
+// load (status "error"), whose text Chromium drew in a system font.
 const readbackJS = `(async () => {
   await document.fonts.ready;
   await Promise.all(Array.from(document.images, (i) => i.decode().catch(() => {})));
   const grid = document.querySelector('render-grid');
   const cells = Array.from(document.querySelectorAll('[data-render-cell]'));
-  const out = [];
+  const failed = [];
+  for (const f of document.fonts) if (f.status === 'error') failed.push(f.family);
+  const out = [{ owner: -1, root: null, els: [], fonts: failed }];
   for (const cell of cells) {
-    const c = { owner: -1, root: null, els: [] };
+    const c = { owner: -1, root: null, els: [], clipped: [], overlaps: [], outside: [] };
     if (cell.parentElement !== grid) c.owner = cells.indexOf(cell.parentElement.closest('[data-render-cell]'));
     out.push(c);
     const root = cell.firstElementChild;
@@ -45,15 +55,72 @@ const readbackJS = `(async () => {
         shown: shown ? shown.textContent.trim() : '',
         x: r.left - rr.left, y: r.top - rr.top, w: r.width, h: r.height});
     }
+    const range = document.createRange();
+    const texts = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let n = texts.nextNode(); n; n = texts.nextNode()) {
+      if (!n.data.trim()) continue;
+      range.selectNodeContents(n);
+      const t = range.getBoundingClientRect();
+      if (t.width === 0 && t.height === 0) continue;
+      if (t.left < rr.left || t.right > rr.right || t.top < rr.top || t.bottom > rr.bottom) {
+        c.outside.push({text: n.data.trim(), x: t.left - rr.left, y: t.top - rr.top, w: t.width, h: t.height});
+      }
+    }
+    const marked = cell.querySelectorAll('[data-el]');
+    for (const fit of cell.querySelectorAll('[data-fit]')) {
+      const name = fit.getAttribute('data-fit');
+      if (fit.scrollWidth > fit.clientWidth || fit.scrollHeight > fit.clientHeight) {
+        c.clipped.push({name, sw: fit.scrollWidth, sh: fit.scrollHeight, cw: fit.clientWidth, ch: fit.clientHeight});
+      }
+      const f = fit.getBoundingClientRect();
+      for (const el of marked) {
+        if (fit.contains(el) || el.contains(fit)) continue;
+        const r = el.getBoundingClientRect();
+        if (r.left < f.right && f.left < r.right && r.top < f.bottom && f.top < r.bottom) {
+          c.overlaps.push({name, id: el.getAttribute('data-el')});
+        }
+      }
+    }
   }
   return out;
 })()`
 
 // cellReadback is what readbackJS returns for one cell.
 type cellReadback struct {
-	Owner int               `json:"owner"`
-	Root  []float64         `json:"root"`
-	Els   []elementReadback `json:"els"`
+	Owner    int               `json:"owner"`
+	Root     []float64         `json:"root"`
+	Els      []elementReadback `json:"els"`
+	Clipped  []clipReadback    `json:"clipped"`
+	Overlaps []overlapReadback `json:"overlaps"`
+	Outside  []textReadback    `json:"outside"`
+	Fonts    []string          `json:"fonts"` // the page's entry only: fonts that failed to load
+}
+
+// clipReadback is a data-fit element whose content overflows its box, in
+// CSS px.
+type clipReadback struct {
+	Name    string  `json:"name"`
+	ScrollW float64 `json:"sw"`
+	ScrollH float64 `json:"sh"`
+	ClientW float64 `json:"cw"`
+	ClientH float64 `json:"ch"`
+}
+
+// textReadback is a text node's text and box relative to the root, in CSS
+// px.
+type textReadback struct {
+	Text string  `json:"text"`
+	X    float64 `json:"x"`
+	Y    float64 `json:"y"`
+	W    float64 `json:"w"`
+	H    float64 `json:"h"`
+}
+
+// overlapReadback is a data-el element that overlaps a data-fit element
+// it is neither inside nor around.
+type overlapReadback struct {
+	Name string `json:"name"` // the data-fit element's
+	ID   string `json:"id"`   // the data-el element's
 }
 
 // elementReadback is what readbackJS returns for one element.
@@ -85,10 +152,13 @@ func (t *tab) readback(ctx context.Context) ([]cellReadback, error) {
 		return nil, fmt.Errorf("read back the page: %s", exceptionText(res.ExceptionDetails))
 	}
 	var cells []cellReadback
-	if res.Result == nil || json.Unmarshal(res.Result.Value, &cells) != nil {
+	if res.Result == nil || json.Unmarshal(res.Result.Value, &cells) != nil || len(cells) == 0 {
 		return nil, fmt.Errorf("read back the page: unexpected result")
 	}
-	return cells, nil
+	if f := cells[0].Fonts; len(f) > 0 {
+		return nil, fmt.Errorf("read back the page: the web font %q did not load, so its text would be drawn in a system font", f[0])
+	}
+	return cells[1:], nil
 }
 
 func exceptionText(d *runtime.ExceptionDetails) string {
@@ -102,23 +172,46 @@ func exceptionText(d *runtime.ExceptionDetails) string {
 // cell's box before a job is refused.
 const rootTolerance = 0.01
 
-// elements checks the readback of the cell of job and converts its
-// elements to output pixels. The job's root element must fill its cell.
-func (c *cellReadback) elements(job Job, index int, scale float64) ([]Element, error) {
+// elements checks the readback of the cell of job, converts its elements
+// to output pixels and returns the size of its picture in CSS px. The
+// job's root element must be at most as wide and as tall as the job, a
+// whole number of pixels each way at scale, and show everything whole (see
+// [Job]).
+func (c *cellReadback) elements(job Job, index int, scale float64) ([]Element, size, error) {
 	jobErr := func(format string, args ...any) error {
 		return &JobError{Job: index, Err: fmt.Errorf(format, args...)}
 	}
 	if len(c.Root) != 4 {
-		return nil, jobErr("the HTML has no root element")
+		return nil, size{}, jobErr("the HTML has no root element")
 	}
 	x, y, w, h := c.Root[0], c.Root[1], c.Root[2], c.Root[3]
+	sz := size{w: int(math.Round(w)), h: int(math.Round(h))}
 	if math.Abs(x) > rootTolerance || math.Abs(y) > rootTolerance ||
-		math.Abs(w-float64(job.Width)) > rootTolerance || math.Abs(h-float64(job.Height)) > rootTolerance {
-		return nil, jobErr("the root element is %g x %g CSS px at (%g, %g), want %d x %d at (0, 0)",
+		math.Abs(w-float64(sz.w)) > rootTolerance || math.Abs(h-float64(sz.h)) > rootTolerance ||
+		sz.w < 1 || sz.h < 1 || sz.w > job.Width || sz.h > job.Height {
+		return nil, size{}, jobErr("the root element is %g x %g CSS px at (%g, %g), want whole px, at most %d x %d, at (0, 0)",
 			w, h, x, y, job.Width, job.Height)
 	}
+	for _, v := range []int{sz.w, sz.h} {
+		if _, ok := Pixels(v, scale); !ok {
+			return nil, size{}, jobErr("the root element is %d x %d CSS px, not a whole number of pixels at scale %g", sz.w, sz.h, scale)
+		}
+	}
+	for _, t := range c.Outside {
+		return nil, size{}, jobErr("its text %q reaches outside the %d x %d CSS px picture: it is %g x %g at (%g, %g)", short(t.Text), job.Width, job.Height, t.W, t.H, t.X, t.Y)
+	}
+	for _, k := range c.Clipped {
+		return nil, size{}, jobErr("its %s does not show all its content: %g x %g CSS px of content in a %g x %g box", k.Name, k.ScrollW, k.ScrollH, k.ClientW, k.ClientH)
+	}
+	for _, o := range c.Overlaps {
+		return nil, size{}, jobErr("its %s overlaps element %q", o.Name, o.ID)
+	}
+	const eps = rootTolerance
 	els := make([]Element, len(c.Els))
 	for i, r := range c.Els {
+		if r.X < -eps || r.Y < -eps || r.X+r.W > w+eps || r.Y+r.H > h+eps {
+			return nil, size{}, jobErr("element %q (%g x %g CSS px at (%g, %g)) reaches outside the %g x %g picture", r.ID, r.W, r.H, r.X, r.Y, w, h)
+		}
 		els[i] = Element{
 			ID:       r.ID,
 			Kind:     r.Kind,
@@ -127,9 +220,19 @@ func (c *cellReadback) elements(job Job, index int, scale float64) ([]Element, e
 			Disabled: r.Disabled,
 			Shown:    r.Shown,
 			Box:      Box{X: r.X * scale, Y: r.Y * scale, W: r.W * scale, H: r.H * scale},
-			Norm: Box{X: r.X / float64(job.Width), Y: r.Y / float64(job.Height),
-				W: r.W / float64(job.Width), H: r.H / float64(job.Height)},
+			Norm:     Box{X: r.X / w, Y: r.Y / h, W: r.W / w, H: r.H / h},
 		}
 	}
-	return els, nil
+	return els, sz, nil
+}
+
+// size is a picture's size in CSS px.
+type size struct{ w, h int }
+
+// short returns s, or its first 40 characters and an ellipsis.
+func short(s string) string {
+	if r := []rune(s); len(r) > 40 {
+		return string(r[:40]) + "..."
+	}
+	return s
 }

@@ -11,10 +11,20 @@ import (
 )
 
 // Job is one task picture to render: an HTML fragment whose single root
-// element is Width x Height CSS px (e.g. the MiniWoB 160 x 210 "#wrap" div).
+// element is at most Width x Height CSS px (e.g. the MiniWoB 160 x 210
+// "#wrap" div). The picture is the root element's box: a root that grows
+// with its content, up to Width x Height, gives a larger picture; its size
+// must be whole pixels too.
+//
+// A picture shows everything whole, or the job fails: no text may reach
+// outside the root element, no element marked data-el may either, an
+// element marked data-fit="name" must show all its content (its scroll size
+// within its client size; a text box whose value is wider than the box
+// fails) and no data-el element may overlap a data-fit element it is not
+// inside of (an instruction bar over a checkbox fails).
 type Job struct {
 	HTML          string // body fragment, already escaped by the caller (html/template)
-	Width, Height int    // CSS px of the root element
+	Width, Height int    // CSS px: the most the root element's width and height may be
 }
 
 // Box is an element's bounding box relative to the root element's top-left,
@@ -41,7 +51,7 @@ type Element struct {
 // Result is the rendering of one Job.
 type Result struct {
 	PNG           []byte    // exactly Width x Height pixels
-	Width, Height int       // pixels: the job's CSS size times the scale
+	Width, Height int       // pixels: the root element's CSS size times the scale
 	Elements      []Element // in document order
 }
 
@@ -297,25 +307,26 @@ func (r *Renderer) shootPage(ctx context.Context, jobs []Job, p *pageLayout) ([]
 // in the results of its jobs.
 func (r *Renderer) finishPage(jobs []Job, p *pageLayout, shot []byte, cells []cellReadback, results []Result) error {
 	els := make([][]Element, len(cells))
+	sizes := make([]size, len(cells))
 	for i, c := range cells {
 		if c.Owner >= 0 {
 			return &JobError{Job: p.cells[c.Owner].job, Err: errors.New("a tag is left open, so the next job ended up inside this one")}
 		}
 		var err error
 		job := p.cells[i].job
-		if els[i], err = c.elements(jobs[job], job, r.opt.Scale); err != nil {
+		if els[i], sizes[i], err = c.elements(jobs[job], job, r.opt.Scale); err != nil {
 			return err
 		}
 	}
-	pngs, err := cropPage(shot, p, r.opt.Scale)
+	pngs, err := cropPage(shot, p, sizes, r.opt.Scale)
 	if err != nil {
 		return wrapErr(pageName(p), err)
 	}
 	for i, c := range p.cells {
 		results[c.job] = Result{
 			PNG:      pngs[i],
-			Width:    px(int64(c.w), r.opt.Scale),
-			Height:   px(int64(c.h), r.opt.Scale),
+			Width:    px(int64(sizes[i].w), r.opt.Scale),
+			Height:   px(int64(sizes[i].h), r.opt.Scale),
 			Elements: els[i],
 		}
 	}

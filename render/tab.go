@@ -55,12 +55,14 @@ func setupTab(ctx context.Context, t *tab) error {
 }
 
 // blockNetwork makes every request of the tab fail. The document comes
-// from Page.setDocumentContent, so no request is needed at all. Blocked
-// URLs stop subresources inside the renderer; the Fetch domain also stops
-// what they miss, such as the navigation of an iframe.
+// from Page.setDocumentContent and its font from a data: URL, which never
+// leaves the renderer, so no request is needed at all. Blocked URLs stop
+// subresources inside the renderer (all but data: URLs, which the first
+// pattern lets through); the Fetch domain also stops what they miss, such
+// as the navigation of an iframe.
 func (t *tab) blockNetwork(ctx context.Context) error {
 	if _, err := cdp.Call(ctx, t.target, network.SetBlockedURLs, network.SetBlockedURLsParams{
-		URLPatterns: []*network.BlockPattern{{URLPattern: "*://*:*", Block: true}},
+		URLPatterns: []*network.BlockPattern{{URLPattern: "data:*", Block: false}, {URLPattern: "*://*:*", Block: true}},
 	}); err != nil {
 		return fmt.Errorf("Network.setBlockedURLs: %w", err)
 	}

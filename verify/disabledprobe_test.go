@@ -12,6 +12,7 @@ import (
 	"github.com/formplan/formplan/internal/testforms"
 	"github.com/formplan/formplan/render"
 	"github.com/formplan/formplan/statesim"
+	"github.com/formplan/formplan/typeface"
 )
 
 // pictured is a form in a state to picture.
@@ -114,9 +115,9 @@ func setConditional(f *forms.Form, s statesim.State) {
 	}
 }
 
-// liberationInstalled reports whether the pictures a test renders are set
-// in Liberation Sans, as gen records it, so that text widths are checked.
-func liberationInstalled() bool { return liberationFont(render.FontVersion()) }
+// renderedRule is the textRule of the pictures a test renders, as gen
+// records their font.
+func renderedRule() textRule { return fontRule(typeface.ID()) }
 
 // renderPictured renders states at scale, checks the DOM against each, and
 // returns each one's boxes and picture.
@@ -160,7 +161,7 @@ func renderPictured(t *testing.T, scale float64, ps []pictured, html func(k int,
 // probes must keep clear of its threshold.
 func TestDisabledProbes(t *testing.T) {
 	needChromium(t)
-	widths := liberationInstalled()
+	widths := renderedRule()
 	fams := testforms.Conditional(t)
 	m := map[string]*span{}
 	add := func(k string, v float64) {
@@ -202,7 +203,7 @@ func TestDisabledProbes(t *testing.T) {
 // element, and it alone, for its look.
 func TestDisabledLookCaught(t *testing.T) {
 	needChromium(t)
-	widths := liberationInstalled()
+	widths := renderedRule()
 	var ps []pictured
 	var flipped []int // the element flipped in each picture
 	for k, p := range enablerStates(t, testforms.Conditional(t), 2) {

@@ -16,7 +16,7 @@ import (
 )
 
 // MaxScale is the largest scale column Dir accepts, as gen --scale does: a
-// picture is at most formview.Width x formview.Height times MaxScale
+// picture is at most formview.MaxWidth x formview.MaxHeight times MaxScale
 // pixels, which bounds the memory a decoded picture takes.
 const MaxScale = 4
 
@@ -34,6 +34,27 @@ func pictureSize(scale float64) (w, h int, ok bool) {
 		return 0, 0, false
 	}
 	return w, h, true
+}
+
+// grownSize reports whether n pixels is a side a picture may have at
+// scale: least pixels (the side of MiniWoB's picture, css CSS px), or more
+// in steps of formview.GrowStep CSS px up to most CSS px.
+func grownSize(n int64, least, css, most int, scale float64) bool {
+	if n == int64(least) {
+		return true
+	}
+	for c := css + formview.GrowStep; c <= most; c += formview.GrowStep {
+		if n == int64(px(c, scale)) {
+			return true
+		}
+	}
+	return false
+}
+
+// px returns css CSS px in pixels at scale, rounded.
+func px(css int, scale float64) int {
+	n, _ := render.Pixels(css, scale)
+	return n
 }
 
 // picture is one picture column of a row: its name, its place in what
@@ -96,8 +117,9 @@ func checkImages(row *dataset.Row, suite string, p *problems) [2]shot {
 	switch {
 	case !ok:
 		p.addf("scale %g: want a number above 0 and at most %d that gives whole pixels", row.Scale, MaxScale)
-	case row.ImageWidth != int64(w) || row.ImageHeight != int64(h):
-		p.addf("image_width x image_height is %d x %d, but a form picture at scale %g is %d x %d", row.ImageWidth, row.ImageHeight, row.Scale, w, h)
+	case !grownSize(row.ImageWidth, w, formview.Width, formview.MaxWidth, row.Scale) || !grownSize(row.ImageHeight, h, formview.Height, formview.MaxHeight, row.Scale):
+		p.addf("image_width x image_height is %d x %d, but a form picture at scale %g is %d x %d, or larger in steps of %g pixels up to %d x %d",
+			row.ImageWidth, row.ImageHeight, row.Scale, w, h, formview.GrowStep*row.Scale, px(formview.MaxWidth, row.Scale), px(formview.MaxHeight, row.Scale))
 		ok = false
 	}
 	if has1 {

@@ -23,6 +23,7 @@ import (
 	"github.com/formplan/formplan/render"
 	"github.com/formplan/formplan/statesim"
 	"github.com/formplan/formplan/suites"
+	"github.com/formplan/formplan/typeface"
 )
 
 // picPerSuite is how many questions per suite the picture datasets hold
@@ -107,13 +108,15 @@ func writePictureSet(dir string, scale float64, protocol string, n int64) error 
 		dataset.ChromiumKey: r.Version(),
 		dataset.ScaleKey:    strconv.FormatFloat(scale, 'g', -1, 64),
 	}
-	// As gen records it: the package of the fonts the pictures are set in.
-	if fonts := render.FontVersion(); fonts != "" {
-		meta[dataset.FontsKey] = fonts
-	}
+	// As gen records it: the font the pictures are set in.
+	meta[dataset.FontsKey] = typeface.ID()
 	fams := forms.Builtins()
 	if protocol == suites.Paper {
 		fams = forms.Paper() // the families the paper preset uses
+	}
+	heights, err := formview.Fit(ctx, r, fams)
+	if err != nil {
+		return err
 	}
 	for _, name := range suites.Names() {
 		s, _ := suites.Lookup(name)
@@ -126,7 +129,7 @@ func writePictureSet(dir string, scale float64, protocol string, n int64) error 
 		}
 		plan := generate.Plan{
 			Out: dir, Suites: []suites.Suite{s}, Counts: []int64{spec.Total()}, Spec: spec,
-			Workers: 2, Version: "test", Painter: &generate.Screens{Renderer: r, Scale: scale}, Metadata: meta,
+			Workers: 2, Version: "test", Painter: &generate.Screens{Renderer: r, Scale: scale, Heights: heights}, Metadata: meta,
 		}
 		if _, err := generate.Run(ctx, plan); err != nil {
 			return err
@@ -468,7 +471,7 @@ func fontsKnown(t *testing.T, rows []dataset.Row) bool {
 		t.Fatal(err)
 	}
 	defer r.Close()
-	return textWidthsKnown(r)
+	return textWidthsKnown(r).known()
 }
 
 // sameLayout reports whether two rows' first pictures have the same boxes,
@@ -526,7 +529,7 @@ func TestCopiedPictures(t *testing.T) {
 						}
 						pairs++
 						var p problems
-						probePicture("image", &a.m.Form, a.m.Pictures[0], a.boxes, b.img, rows[i].Scale, true, &p)
+						probePicture("image", &a.m.Form, a.m.Pictures[0], a.boxes, b.img, rows[i].Scale, shownWidths, &p)
 						if len(p) > 0 {
 							caught++
 						}

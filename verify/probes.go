@@ -280,7 +280,7 @@ const (
 // pictured states are well formed (checkMeta reports them when not). With
 // textWidths, the width of a text box's text is checked against the
 // text's too (see textWidthsKnown). It returns how many pictures it probed.
-func checkPictures(row *dataset.Row, m *suites.Meta, c *checked, valid bool, textWidths bool, p *problems) (probed int) {
+func checkPictures(row *dataset.Row, m *suites.Meta, c *checked, valid bool, textWidths textRule, p *problems) (probed int) {
 	cols := rowPictures(row)
 	n := len(cols)
 	if n == 0 || cols[0].col != "image" || c.pics[0].img == nil && c.pics[1].img == nil {
@@ -312,11 +312,10 @@ const maxListed = 4
 
 // probePicture compares what the pixels of one picture show of every
 // element with state s.
-func probePicture(col string, f *forms.Form, s statesim.State, boxes []formview.Box, img *rgb, scale float64, textWidths bool, p *problems) {
+func probePicture(col string, f *forms.Form, s statesim.State, boxes []formview.Box, img *rgb, scale float64, textWidths textRule, p *problems) {
 	var bad []string
-	widest := formview.WidestText(f)
 	for i := range f.Elements {
-		if why := probeElement(f, i, s[i], statesim.Enabled(f, s, i), boxes[i], img, scale, textWidths, widest); why != "" {
+		if why := probeElement(f, i, s[i], statesim.Enabled(f, s, i), boxes[i], img, scale, textWidths.known(), textWidths.boxWidth(f, s, i)); why != "" {
 			bad = append(bad, elementName(f, i)+" "+why)
 		}
 	}
@@ -333,9 +332,9 @@ func probePicture(col string, f *forms.Form, s statesim.State, boxes []formview.
 // enabled or disabled as enabled says, in the picture, or "": what follows
 // the element's name (elementName) in the message, "looks unchecked but the
 // state has it checked". A wrong value is reported before a wrong look.
-// widest is the width of the form's widest text value
-// (formview.WidestText), which sizes its text boxes.
-func probeElement(f *forms.Form, i int, v statesim.Value, enabled bool, b formview.Box, img *rgb, scale float64, textWidths bool, widest float64) string {
+// boxWidth is the content width, in CSS px, a text box was drawn with
+// (textRule.boxWidth).
+func probeElement(f *forms.Form, i int, v statesim.Value, enabled bool, b formview.Box, img *rgb, scale float64, textWidths bool, boxWidth int) string {
 	e := &f.Elements[i]
 	switch e.Kind {
 	case forms.Checkbox, forms.Radio:
@@ -391,7 +390,7 @@ func probeElement(f *forms.Form, i int, v statesim.Value, enabled bool, b formvi
 		case !full && wantFull:
 			return fmt.Sprintf("looks empty but the state has %s", strconv.Quote(v.S))
 		case full && textWidths:
-			if want, ok := textFits(v.S, t.right/scale, formview.TextPx, float64(formview.TextBoxWidth(widest, e.Layout))); !ok {
+			if want, ok := textFits(v.S, t.right/scale, formview.TextPx, float64(boxWidth)); !ok {
 				return fmt.Sprintf("holds text %.1f px wide, but %s would be %.1f px wide", t.right/scale, strconv.Quote(v.S), want)
 			}
 		}

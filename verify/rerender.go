@@ -16,38 +16,60 @@ import (
 	"github.com/formplan/formplan/render"
 	"github.com/formplan/formplan/statesim"
 	"github.com/formplan/formplan/suites"
+	"github.com/formplan/formplan/typeface"
 )
 
-// Options configures DirWith. The zero Options checks what Dir checks.
+// Options configures DirWith. The zero Options checks what Dir checks:
+// every picture's pixels are probed against its recorded state, and none
+// is rendered again.
 type Options struct {
-	// Rerender renders every picture again in Chromium, as gen does: the
-	// row's form in the pictured state under the row's task, at the row's
-	// scale. A picture whose decoded pixels differ from the re-rendering,
-	// or whose element boxes differ from the boxes column, fails its row.
-	// Chromium and its fonts must be the ones the dataset was made with
-	// (gen records both in each file's metadata) for the pixels to agree.
-	// At scale 1 the re-rendering is exact. At other scales Chromium
-	// places text at subpixel offsets that depend on what the browser drew
-	// before, so a few dozen pixels of some text may differ from the
-	// dataset's with nothing wrong (seen on 4 to 45% of pictures at scales
-	// 1.5 to 3): the render package needs
-	// --disable-font-subpixel-positioning for these to re-render exactly.
-	Rerender bool
-	// Chrome is the Chromium binary for Rerender; "" finds one as gen does
-	// (render.FindChrome: $CHROME_PATH, then chromium on PATH).
+	// Rerender says when to render every picture again in Chromium, as gen
+	// does: the row's form in the pictured state under the row's task, at
+	// the row's scale, and compare it with the row's picture pixel for
+	// pixel and its boxes with the boxes column. It catches what probing
+	// an element's pixels cannot: an instruction bar pasted from another
+	// row, a text box's digits replaced by another row's.
+	Rerender Rerender
+	// Chrome is the Chromium binary for re-rendering; "" finds one as gen
+	// does (render.FindChrome: $CHROME_PATH, then chromium on PATH).
 	Chrome string
 }
+
+// Rerender says when verify renders pictures again (Options.Rerender).
+type Rerender int
+
+const (
+	// RerenderOff probes pictures only.
+	RerenderOff Rerender = iota
+	// RerenderAuto re-renders the pictures of a file when this machine's
+	// Chromium and font are the ones the file records (dataset.ChromiumKey
+	// and dataset.FontsKey), where equal pixels are required; otherwise,
+	// and when no Chromium is found, it probes only and says so in a note.
+	RerenderAuto
+	// RerenderAlways re-renders every picture. When the file records
+	// another Chromium or font, it says so in a note first, and pixel or
+	// box differences become notes, not failures: they measure the
+	// browsers, not the data. The state read back must still agree.
+	RerenderAlways
+)
 
 // rerenderer re-renders the pictures of rows, with one Renderer per scale,
 // started when first needed.
 type rerenderer struct {
+	mode      Rerender
 	chrome    string
 	renderers map[float64]*render.Renderer
-	made      string // dataset.ChromiumKey of the file being read, "" if unknown
+	noChrome  error // why no Chromium could be started, once tried
+	use       bool  // the current file's pictures are re-rendered
+	lenient   bool  // the current file was made by another Chromium or font: differences are notes
+	made      string
+	diffs     int // pictures of the current file that differ, when lenient
+	notes     *[]string
+	file      string
 }
 
-func newRerenderer(chrome string) *rerenderer {
-	return &rerenderer{chrome: chrome, renderers: map[float64]*render.Renderer{}}
+func newRerenderer(mode Rerender, chrome string, notes *[]string) *rerenderer {
+	return &rerenderer{mode: mode, chrome: chrome, renderers: map[float64]*render.Renderer{}, notes: notes}
 }
 
 // close stops every browser started.
@@ -57,9 +79,66 @@ func (rr *rerenderer) close() {
 	}
 }
 
-// startFile notes the browser the file r reads was rendered with.
-func (rr *rerenderer) startFile(r *dataset.Reader) {
+func (rr *rerenderer) notef(format string, args ...any) {
+	*rr.notes = append(*rr.notes, fmt.Sprintf(format, args...))
+}
+
+// startFile decides, from what the file r reads records, whether and how
+// its pictures are re-rendered, and notes why not. A file without
+// pictures starts no browser.
+func (rr *rerenderer) startFile(ctx context.Context, r *dataset.Reader, path string) error {
+	rr.finishFile()
+	rr.use, rr.lenient, rr.diffs, rr.file = false, false, 0, path
 	rr.made, _ = r.Metadata(dataset.ChromiumKey)
+	font, _ := r.Metadata(dataset.FontsKey)
+	sc, ok := r.Metadata(dataset.ScaleKey)
+	if !ok {
+		return nil // no pictures
+	}
+	scale, err := strconv.ParseFloat(sc, 64)
+	if err != nil {
+		return nil // the rows' own scale checks report it
+	}
+	ren, err := rr.renderer(ctx, scale)
+	if err != nil {
+		if rr.mode == RerenderAuto {
+			if rr.noChrome == nil {
+				rr.noChrome = err
+				rr.notef("pictures are probed, not re-rendered: %v", err)
+			}
+			return nil
+		}
+		return err
+	}
+	here := ren.Version()
+	same := rr.made == here && font == typeface.ID()
+	switch {
+	case same:
+		rr.use = true
+	case rr.mode == RerenderAuto:
+		rr.notef("%s: pictures probed, not re-rendered: made with %s and font %q, this machine has %s and %q (gen verify --rerender=always compares anyway)",
+			path, orUnknown(rr.made), orUnknown(font), here, typeface.ID())
+	default:
+		rr.use, rr.lenient = true, true
+		rr.notef("%s: made with %s and font %q, re-rendered with %s and %q: pixel differences are reported as notes, not failures",
+			path, orUnknown(rr.made), orUnknown(font), here, typeface.ID())
+	}
+	return nil
+}
+
+// finishFile notes how many pictures of a lenient file differed.
+func (rr *rerenderer) finishFile() {
+	if rr.lenient && rr.diffs > 0 {
+		rr.notef("%s: %d pictures differ from their re-rendering in pixels or boxes (another Chromium or font)", rr.file, rr.diffs)
+	}
+	rr.lenient, rr.diffs = false, 0
+}
+
+func orUnknown(s string) string {
+	if s == "" {
+		return "(not recorded)"
+	}
+	return s
 }
 
 // renderer returns the Renderer for scale, starting it if need be.
@@ -138,7 +217,12 @@ func (rr *rerenderer) render(ctx context.Context, r *render.Renderer, jobs []rer
 			return fmt.Errorf("verify: re-render: %w", err)
 		}
 		for i := range jobs {
-			if why := rr.compare(&jobs[i], &res[i], r.Version()); why != "" {
+			why, pixels := rr.compare(&jobs[i], &res[i])
+			switch {
+			case why == "":
+			case pixels && rr.lenient:
+				rr.diffs++
+			default:
 				probs[jobs[i].row].addf("%s %s", jobs[i].col, why)
 			}
 		}
@@ -166,48 +250,49 @@ func rerenderJobs(row *dataset.Row, c *checked, k int) []rerenderJob {
 	if err != nil || len(bc.Pictures) != len(pics) {
 		return nil
 	}
+	h, whole := 0, false
+	if row.Scale > 0 {
+		h = int(float64(row.ImageHeight)/row.Scale + 0.5)
+		_, whole = render.Pixels(h, row.Scale)
+	}
+	if !whole || h < 1 || h > formview.MaxHeight {
+		return nil // checkImages reports it
+	}
 	var out []rerenderJob
 	for i, pic := range pics {
 		job, err := formview.Job(&m.Form, m.Pictures[i], row.Task, "v"+strconv.Itoa(k)+"-"+strconv.Itoa(i))
 		if err != nil {
 			return nil
 		}
+		job.Height = h // the picture's own: the bar grew as much as gen let it
 		out = append(out, rerenderJob{row: k, col: pic.col, got: c.pics[pic.slot].img, boxes: bc.Pictures[i], job: job, meta: m, state: m.Pictures[i]})
 	}
 	return out
 }
 
-// compare returns how the rendering res, made by browser version, differs
-// from the row's picture and boxes, or "".
-func (rr *rerenderer) compare(j *rerenderJob, res *render.Result, version string) string {
+// compare returns how the rendering res differs from the row's picture
+// and boxes, or "", and whether the difference is one of pixels or boxes
+// alone (the state read back agrees).
+func (rr *rerenderer) compare(j *rerenderJob, res *render.Result) (string, bool) {
 	if err := formview.Check(&j.meta.Form, j.state, res.Elements); err != nil {
-		return fmt.Sprintf("cannot be re-rendered in its state: %v", err)
+		return fmt.Sprintf("cannot be re-rendered in its state: %v", err), false
 	}
 	if want := formview.Boxes(&j.meta.Form, res.Elements); !reflect.DeepEqual(j.boxes, want) {
-		return "has other element boxes in the boxes column than its re-rendering" + rr.note(version)
+		return "has other element boxes in the boxes column than its re-rendering", true
 	}
 	if j.got == nil {
-		return "" // checkImages reports it
+		return "", false // checkImages reports it
 	}
 	want, err := png.Decode(bytes.NewReader(res.PNG))
 	if err != nil {
-		return fmt.Sprintf("re-rendering does not decode: %v", err)
+		return fmt.Sprintf("re-rendering does not decode: %v", err), false
 	}
 	d := pixelDiff(j.got, want)
 	if d.n == 0 {
-		return ""
+		return "", false
 	}
-	return fmt.Sprintf("differs from its re-rendering in %d of %d pixels (the first at x %d, y %d; up to %d in a channel)%s",
-		d.n, d.all, d.first.X, d.first.Y, d.most, rr.note(version))
-}
-
-// note names both browsers when the file says it was rendered by another
-// than version.
-func (rr *rerenderer) note(version string) string {
-	if rr.made != "" && version != rr.made {
-		return fmt.Sprintf(" (the file was rendered by %s, the re-rendering by %s)", rr.made, version)
-	}
-	return ""
+	return fmt.Sprintf("differs from its re-rendering in %d of %d pixels (the first at x %d, y %d; up to %d in a channel)",
+		d.n, d.all, d.first.X, d.first.Y, d.most), true
 }
 
 // diff is how two pictures differ.

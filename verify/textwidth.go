@@ -4,7 +4,10 @@ import (
 	"strings"
 
 	"github.com/formplan/formplan/dataset"
+	"github.com/formplan/formplan/forms"
 	"github.com/formplan/formplan/formview"
+	"github.com/formplan/formplan/statesim"
+	"github.com/formplan/formplan/typeface"
 )
 
 // textSlack is how far, in CSS px plus a fraction of the width, the right
@@ -33,16 +36,52 @@ func textFits(s string, right, px, content float64) (want float64, ok bool) {
 	return want, d >= -textSlack-textSlackFrac*want && d <= textSlack+textSlackFrac*want
 }
 
-// textWidthsKnown reports whether the pictures of the file r reads were set
-// in Liberation Sans, so that formview.TextWidth gives their text's width:
-// gen records the fonts-liberation package in the file's metadata. Without
-// it, Chromium may have fallen back to a font of other widths, and text
-// boxes are only checked for being empty or not.
-func textWidthsKnown(r *dataset.Reader) bool {
-	v, _ := r.Metadata(dataset.FontsKey)
-	return liberationFont(v)
+// textRule is what a file's pictures let verify check of the text in text
+// boxes, by the font they were set in.
+type textRule int
+
+const (
+	// widthsUnknown: a font of other widths may have been used; text boxes
+	// are only checked for being empty or not.
+	widthsUnknown textRule = iota
+	// formWidths: Liberation Sans from the machine's fonts-liberation, with
+	// text boxes as wide as the form's widest value (formview.WidestText);
+	// a longer text is cut off at the box's edge.
+	formWidths
+	// shownWidths: Liberation Sans from formplan's own bytes
+	// (typeface.ID), with text boxes as wide as the widest text the
+	// pictured state holds too (formview.BoxWidth): nothing is cut off.
+	shownWidths
+)
+
+// known reports whether text widths are checked at all.
+func (t textRule) known() bool { return t != widthsUnknown }
+
+// boxWidth returns the content width, in CSS px, text box i of f was
+// drawn with in a picture of state s.
+func (t textRule) boxWidth(f *forms.Form, s statesim.State, i int) int {
+	if t == shownWidths {
+		return formview.BoxWidth(f, s, i)
+	}
+	return formview.TextBoxWidth(formview.WidestText(f), f.Elements[i].Layout)
 }
 
-// liberationFont reports whether fonts, a font package as
-// render.FontVersion names it, is Liberation's.
-func liberationFont(fonts string) bool { return strings.HasPrefix(fonts, "fonts-liberation") }
+// textWidthsKnown returns what the pictures of the file r reads let verify
+// check of text widths, from the font gen recorded in its metadata.
+func textWidthsKnown(r *dataset.Reader) textRule {
+	v, _ := r.Metadata(dataset.FontsKey)
+	return fontRule(v)
+}
+
+// fontRule returns the textRule of pictures set in fonts, a font as
+// dataset.FontsKey records it: typeface.ID, or a fonts-liberation package
+// of older files.
+func fontRule(fonts string) textRule {
+	switch {
+	case typeface.IsID(fonts):
+		return shownWidths
+	case strings.HasPrefix(fonts, "fonts-liberation"):
+		return formWidths
+	}
+	return widthsUnknown
+}

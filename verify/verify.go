@@ -163,6 +163,7 @@ type Report struct {
 	Pictures int64         // pictures whose every element was probed (see checkPictures)
 	Failed   int64         // failing rows in all, including those past MaxFailures
 	Failures []Failure     // the first MaxFailures failing rows, in reading order
+	Notes    []string      // what a reader should know that is no failure: pictures not re-rendered and why, another Chromium's differences
 }
 
 // OK reports whether every row passed.
@@ -201,12 +202,12 @@ func DirWith(ctx context.Context, dir string, opt Options) (Report, error) {
 		return Report{}, fmt.Errorf("verify: %s: %w (want %s)", dir, ErrNoFiles, filepath.Join(dir, "<suite>", "*.parquet"))
 	}
 
+	var rep Report
 	var rr *rerenderer
-	if opt.Rerender {
-		rr = newRerenderer(opt.Chrome)
+	if opt.Rerender != RerenderOff {
+		rr = newRerenderer(opt.Rerender, opt.Chrome, &rep.Notes)
 		defer rr.close()
 	}
-	var rep Report
 	var cur *suiteState
 	doms := newDomains(dir)
 	for _, path := range files {
@@ -227,6 +228,9 @@ func DirWith(ctx context.Context, dir string, opt Options) (Report, error) {
 		}
 	}
 	rep.Suites[len(rep.Suites)-1].Missing = cur.missing()
+	if rr != nil {
+		rr.finishFile()
+	}
 	return rep, nil
 }
 
@@ -264,7 +268,7 @@ type suiteState struct {
 	groups    map[string]*group // groups of rows not yet complete, by group_id
 	// textWidths is whether the current file's text boxes are checked for
 	// the width of their text (see textWidthsKnown).
-	textWidths bool
+	textWidths textRule
 	domains    *domains // the dataset's PDDL domains (pddl.go)
 }
 
@@ -321,7 +325,13 @@ func checkFile(ctx context.Context, path string, st *suiteState, sr *SuiteReport
 	}
 	st.textWidths = textWidthsKnown(r)
 	if rr != nil {
-		rr.startFile(r)
+		if err := rr.startFile(ctx, r, path); err != nil {
+			r.Close()
+			return err
+		}
+		if !rr.use {
+			rr = nil
+		}
 	}
 	err = checkRows(ctx, r, path, st, sr, rep, rr)
 	if cerr := r.Close(); err == nil && cerr != nil {

@@ -23,6 +23,7 @@ import (
 	"github.com/formplan/formplan/outdir"
 	"github.com/formplan/formplan/render"
 	"github.com/formplan/formplan/suites"
+	"github.com/formplan/formplan/typeface"
 )
 
 // paperCounts are the seed paper's synthetic counts per built-in family
@@ -181,14 +182,15 @@ func generateCmd(ctx context.Context, c *config, stdout, stderr io.Writer) error
 			return err
 		}
 		defer r.Close()
-		if err := formview.Fit(ctx, r, fams); err != nil {
+		heights, err := formview.Fit(ctx, r, fams)
+		if err != nil {
 			if ctx.Err() != nil {
 				return err
 			}
 			return usageError{fmt.Sprintf("%v (at --scale %g)", err, c.scale)}
 		}
-		painter = &generate.Screens{Renderer: r, Scale: c.scale}
-		chromium, fonts = r.Version(), render.FontVersion()
+		painter = &generate.Screens{Renderer: r, Scale: c.scale, Heights: heights}
+		chromium, fonts = r.Version(), typeface.ID()
 		meta[dataset.ChromiumKey], meta[dataset.FontsKey] = chromium, fonts
 		meta[dataset.ScaleKey] = strconv.FormatFloat(c.scale, 'g', -1, 64)
 	}

@@ -31,13 +31,17 @@ Example:
   gen --no-images --out out && gen verify out
 `
 
+// rerenderModes maps the values of gen verify --rerender to their modes.
+var rerenderModes = map[string]verify.Rerender{"auto": verify.RerenderAuto, "always": verify.RerenderAlways, "off": verify.RerenderOff}
+
 // verifyCmd is gen verify DIR.
 func verifyCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := pflag.NewFlagSet("gen verify", pflag.ContinueOnError)
 	fs.SetOutput(stderr)
 	quiet := fs.BoolP("quiet", "q", false, "print nothing but failures and errors")
-	rerender := fs.Bool("rerender", false, "also render every picture again in Chromium and compare pixel for pixel (exact at --scale 1)")
-	chrome := fs.String("chrome", "", "Chromium for --rerender (default: $CHROME_PATH, then chromium on PATH)")
+	rerender := fs.String("rerender", "auto", `render every picture again in Chromium and compare pixel for pixel: "auto" when this machine's Chromium and font are the dataset's (else probe only, saying so), "always" (--rerender alone; another Chromium's differences are notes), "off"`)
+	fs.Lookup("rerender").NoOptDefVal = "always"
+	chrome := fs.String("chrome", "", "Chromium to re-render with (default: $CHROME_PATH, then chromium on PATH)")
 	fs.Usage = func() { fmt.Fprintf(stderr, verifyUsage, fs.FlagUsages()) }
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, pflag.ErrHelp) {
@@ -52,11 +56,18 @@ func verifyCmd(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	default:
 		return usagef("verify: %d arguments (%s): give exactly one DIR", fs.NArg(), strings.Join(fs.Args(), " "))
 	}
+	mode, ok := rerenderModes[*rerender]
+	if !ok {
+		return usagef("verify: --rerender %q: want auto, always or off", *rerender)
+	}
 	dir := fs.Arg(0)
 	start := time.Now()
-	rep, err := verify.DirWith(ctx, dir, verify.Options{Rerender: *rerender, Chrome: *chrome})
+	rep, err := verify.DirWith(ctx, dir, verify.Options{Rerender: mode, Chrome: *chrome})
 	if err != nil {
 		return err
+	}
+	for _, n := range rep.Notes {
+		fmt.Fprintf(stderr, "note: %s\n", n)
 	}
 	if !*quiet {
 		for _, s := range rep.Suites {

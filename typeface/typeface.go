@@ -1,0 +1,117 @@
+// Package typeface holds the one font every picture is set in: Liberation
+// Sans Regular, shipped inside the binary, so that no picture depends on the
+// fonts a machine has installed.
+//
+// A page uses it through [FaceCSS], a @font-face rule whose source is the
+// font's own bytes, under a family name ([Family]) that no system font has.
+// Chromium still falls back to a system font for a character the font
+// lacks, so every text a picture shows must pass [Missing] first.
+package typeface
+
+import (
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/hex"
+	"fmt"
+	"strings"
+	"sync"
+	"unicode"
+
+	"codeberg.org/go-fonts/liberation/liberationsansregular"
+	"golang.org/x/image/font/sfnt"
+)
+
+// Family is the CSS font-family name the pictures' text is set in. It is
+// formplan's own, so that fontconfig can never map it to an installed font.
+const Family = "formplan-sans"
+
+// Name is the font's full name.
+const Name = "Liberation Sans Regular"
+
+// TTF returns the font file's bytes. The slice is shared: do not change it.
+func TTF() []byte { return liberationsansregular.TTF }
+
+var load = sync.OnceValues(func() (*face, error) {
+	f, err := sfnt.Parse(liberationsansregular.TTF)
+	if err != nil {
+		return nil, fmt.Errorf("typeface: parse %s: %w", Name, err)
+	}
+	var buf sfnt.Buffer
+	version, err := f.Name(&buf, sfnt.NameIDVersion)
+	if err != nil {
+		return nil, fmt.Errorf("typeface: %s has no version: %w", Name, err)
+	}
+	sum := sha256.Sum256(liberationsansregular.TTF)
+	return &face{font: f, version: strings.TrimSpace(version), sum: hex.EncodeToString(sum[:])}, nil
+})
+
+// face is the parsed font and what is said of it.
+type face struct {
+	font    *sfnt.Font
+	version string // the name table's version string, "Version 2.1.5"
+	sum     string // SHA-256 of the file, hex
+	mu      sync.Mutex
+	buf     sfnt.Buffer
+}
+
+func mustLoad() *face {
+	f, err := load()
+	if err != nil {
+		panic(err) // the font is embedded: a parse error is a broken build
+	}
+	return f
+}
+
+// ID names the font as a dataset records it: name, version and the SHA-256
+// of the file, such as "Liberation Sans Regular, Version 2.1.5,
+// sha256:1a2b...". Two pictures set in fonts of the same ID used the same
+// bytes.
+func ID() string {
+	f := mustLoad()
+	return Name + ", " + f.version + ", sha256:" + f.sum
+}
+
+// IsID reports whether s names a font as ID does (of any version): a
+// dataset whose pictures were set in Liberation Sans from formplan's own
+// bytes.
+func IsID(s string) bool { return strings.HasPrefix(s, Name+", ") }
+
+var faceCSS = sync.OnceValue(func() string {
+	var b strings.Builder
+	b.WriteString(`@font-face{font-family:"`)
+	b.WriteString(Family)
+	b.WriteString(`";src:url(data:font/ttf;base64,`)
+	b.WriteString(base64.StdEncoding.EncodeToString(liberationsansregular.TTF))
+	b.WriteString(`) format("truetype");font-weight:400;font-style:normal;font-display:block}`)
+	return b.String()
+})
+
+// FaceCSS returns the @font-face rule that loads the font from its bytes
+// under Family, for a page's style sheet.
+func FaceCSS() string { return faceCSS() }
+
+// Missing returns the first character of s that the font has no glyph
+// for, and false when it has one for every character. Spaces and the
+// line break count as present. A text with a missing character would be
+// drawn in some system font, which differs between machines.
+func Missing(s string) (rune, bool) {
+	f := mustLoad()
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	for _, r := range s {
+		if r == ' ' || r == '\n' {
+			continue
+		}
+		i, err := f.font.GlyphIndex(&f.buf, r)
+		if err != nil || i == 0 {
+			return r, true
+		}
+		if unicode.Is(unicode.Mn, r) || unicode.Is(unicode.Me, r) {
+			// A combining mark is drawn on the letter before it; the
+			// font's glyph for it alone says nothing of the pair, and
+			// Chromium may pick another font for the cluster.
+			return r, true
+		}
+	}
+	return 0, false
+}
