@@ -18,7 +18,7 @@ import (
 // MiniWoB's.
 const (
 	GrowStep  = 10
-	MaxWidth  = 2 * Width
+	MaxWidth  = 3 * Width
 	MaxHeight = 2 * Height
 )
 

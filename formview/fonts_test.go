@@ -98,7 +98,7 @@ func TestPicturesIgnoreSystemFonts(t *testing.T) {
 // (so that it reads the environment as it is), and returns the PNGs.
 func renderAll(t *testing.T, jobs []render.Job, scale float64) [][]byte {
 	t.Helper()
-	r, err := render.New(context.Background(), render.Options{Head: Head(), Scale: scale})
+	r, err := render.New(context.Background(), render.Options{Head: Head(), Fonts: Fonts(), Scale: scale})
 	if err != nil {
 		t.Fatal(err)
 	}

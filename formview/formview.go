@@ -110,6 +110,10 @@ func Head() string {
 	return b.String()
 }
 
+// Fonts returns the web font families Head loads, for
+// render.Options.Fonts: a page where one fails to load is an error.
+func Fonts() []string { return []string{typeface.Family} }
+
 // Job returns the render job that shows state s of form f under the task
 // text. uid must differ between jobs rendered on one page: it keeps radio
 // groups of different forms apart.

@@ -18,7 +18,7 @@ import (
 func newRenderer(t *testing.T, scale float64) *render.Renderer {
 	t.Helper()
 	ctx := context.Background()
-	r, err := render.New(ctx, render.Options{Head: Head(), Scale: scale})
+	r, err := render.New(ctx, render.Options{Head: Head(), Fonts: Fonts(), Scale: scale})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -44,6 +44,7 @@ func TestRenderMatchesState(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
+				job.Height = MaxHeight // the bar may grow
 				jobs, fs, states = append(jobs, job), append(fs, f), append(states, s)
 			}
 		}
@@ -55,8 +56,9 @@ func TestRenderMatchesState(t *testing.T) {
 			if err := Check(&fs[k], states[k], res[k].Elements); err != nil {
 				t.Errorf("scale %g, job %d: %v", scale, k, err)
 			}
-			if res[k].Width != int(Width*scale) || res[k].Height != int(Height*scale) {
-				t.Errorf("picture %dx%d at scale %g", res[k].Width, res[k].Height, scale)
+			h := float64(res[k].Height) / scale
+			if res[k].Width != int(float64(jobs[k].Width)*scale) || h < Height || h > MaxHeight || int(h-Height)%GrowStep != 0 {
+				t.Errorf("picture %dx%d at scale %g, want %d wide and %d to %d tall in steps of %d", res[k].Width, res[k].Height, scale, jobs[k].Width, Height, MaxHeight, GrowStep)
 			}
 			for _, b := range Boxes(&fs[k], res[k].Elements) {
 				if b.Norm[0] < 0 || b.Norm[1] < 0 || b.Norm[0]+b.Norm[2] > 1.001 || b.Norm[1]+b.Norm[3] > 1.001 || b.Pixels[2] <= 0 {

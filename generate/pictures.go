@@ -93,6 +93,12 @@ func (p *Screens) Paint(ctx context.Context, qs []suites.Question, rows []datase
 		if w, h := float64(shot.Width)/p.Scale, float64(shot.Height)/p.Scale; w > formview.MaxWidth+0.5 || h > formview.MaxHeight+0.5 {
 			return fmt.Errorf("generate: %s %d picture %d: %g x %g CSS px, more than the %d x %d a picture may grow to", q.Suite, q.Index, r.pic+1, w, h, formview.MaxWidth, formview.MaxHeight)
 		}
+		for _, e := range shot.Elements {
+			b := formview.Box{Pixels: [4]float64{e.Box.X, e.Box.Y, e.Box.W, e.Box.H}}
+			if !b.Inside(float64(shot.Width), float64(shot.Height)) {
+				return fmt.Errorf("generate: %s %d picture %d: element %s reaches outside the %d x %d picture", q.Suite, q.Index, r.pic+1, e.ID, shot.Width, shot.Height)
+			}
+		}
 		img := &dataset.Image{Bytes: shot.PNG}
 		row := &rows[r.q]
 		if r.pic == 0 {

@@ -105,14 +105,14 @@ func (r *Renderer) Execute(ctx context.Context, job Job, inputs []Input) ([]Elem
 				return err
 			}
 		}
-		cells, err := t.readback(ctx)
+		cells, err := t.readback(ctx, r.opt.Fonts)
 		if err != nil {
 			return err
 		}
 		if len(cells) != 1 {
 			return fmt.Errorf("page has %d cells after the inputs, want 1", len(cells))
 		}
-		els, _, err = cells[0].elements(job, 0, r.opt.Scale)
+		els, _, err = cells[0].elements(job, 0, r.opt.Scale, false) // a state read back after inputs, not a picture
 		return err
 	})
 	if err != nil {

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/runtime"
@@ -19,8 +20,8 @@ import (
 // swallowed it, has the index of that job's cell in owner.
 //
 // It also returns, per cell, what breaks the picture's promise to show
-// everything whole (see [Job]): each text whose box reaches outside the
-// root element, each element marked data-fit whose content is larger than
+// every text whole (see [Job]): each text whose box reaches outside a root
+// element marked data-whole, each element marked data-fit whose content is larger than
 // its box (name, scroll and client sizes), and each data-el element
 // outside a data-fit element that overlaps it. The page's first
 // entry in the list is not a cell: it names the web fonts that failed to
@@ -57,7 +58,7 @@ const readbackJS = `(async () => {
     }
     const range = document.createRange();
     const texts = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-    for (let n = texts.nextNode(); n; n = texts.nextNode()) {
+    for (let n = root.hasAttribute('data-whole') ? texts.nextNode() : null; n; n = texts.nextNode()) {
       if (!n.data.trim()) continue;
       range.selectNodeContents(n);
       const t = range.getBoundingClientRect();
@@ -137,8 +138,9 @@ type elementReadback struct {
 	H        float64 `json:"h"`
 }
 
-// readback evaluates readbackJS in the tab.
-func (t *tab) readback(ctx context.Context) ([]cellReadback, error) {
+// readback evaluates readbackJS in the tab. A font family of fonts that
+// failed to load is an error.
+func (t *tab) readback(ctx context.Context, fonts []string) ([]cellReadback, error) {
 	res, err := cdp.Call(ctx, t.target, runtime.Evaluate, runtime.EvaluateParams{
 		Expression:    readbackJS,
 		ReturnByValue: new(true),
@@ -155,8 +157,10 @@ func (t *tab) readback(ctx context.Context) ([]cellReadback, error) {
 	if res.Result == nil || json.Unmarshal(res.Result.Value, &cells) != nil || len(cells) == 0 {
 		return nil, fmt.Errorf("read back the page: unexpected result")
 	}
-	if f := cells[0].Fonts; len(f) > 0 {
-		return nil, fmt.Errorf("read back the page: the web font %q did not load, so its text would be drawn in a system font", f[0])
+	for _, f := range cells[0].Fonts {
+		if slices.Contains(fonts, f) {
+			return nil, fmt.Errorf("read back the page: the web font %q did not load, so its text would be drawn in a system font", f)
+		}
 	}
 	return cells[1:], nil
 }
@@ -175,9 +179,9 @@ const rootTolerance = 0.01
 // elements checks the readback of the cell of job, converts its elements
 // to output pixels and returns the size of its picture in CSS px. The
 // job's root element must be at most as wide and as tall as the job, a
-// whole number of pixels each way at scale, and show everything whole (see
-// [Job]).
-func (c *cellReadback) elements(job Job, index int, scale float64) ([]Element, size, error) {
+// whole number of pixels each way at scale, and, with whole, show every
+// text whole (see [Job]).
+func (c *cellReadback) elements(job Job, index int, scale float64, whole bool) ([]Element, size, error) {
 	jobErr := func(format string, args ...any) error {
 		return &JobError{Job: index, Err: fmt.Errorf(format, args...)}
 	}
@@ -197,6 +201,9 @@ func (c *cellReadback) elements(job Job, index int, scale float64) ([]Element, s
 			return nil, size{}, jobErr("the root element is %d x %d CSS px, not a whole number of pixels at scale %g", sz.w, sz.h, scale)
 		}
 	}
+	if !whole {
+		c.Outside, c.Clipped, c.Overlaps = nil, nil, nil
+	}
 	for _, t := range c.Outside {
 		return nil, size{}, jobErr("its text %q reaches outside the %d x %d CSS px picture: it is %g x %g at (%g, %g)", short(t.Text), job.Width, job.Height, t.W, t.H, t.X, t.Y)
 	}
@@ -206,12 +213,8 @@ func (c *cellReadback) elements(job Job, index int, scale float64) ([]Element, s
 	for _, o := range c.Overlaps {
 		return nil, size{}, jobErr("its %s overlaps element %q", o.Name, o.ID)
 	}
-	const eps = rootTolerance
 	els := make([]Element, len(c.Els))
 	for i, r := range c.Els {
-		if r.X < -eps || r.Y < -eps || r.X+r.W > w+eps || r.Y+r.H > h+eps {
-			return nil, size{}, jobErr("element %q (%g x %g CSS px at (%g, %g)) reaches outside the %g x %g picture", r.ID, r.W, r.H, r.X, r.Y, w, h)
-		}
 		els[i] = Element{
 			ID:       r.ID,
 			Kind:     r.Kind,

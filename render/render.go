@@ -16,12 +16,12 @@ import (
 // with its content, up to Width x Height, gives a larger picture; its size
 // must be whole pixels too.
 //
-// A picture shows everything whole, or the job fails: no text may reach
-// outside the root element, no element marked data-el may either, an
-// element marked data-fit="name" must show all its content (its scroll size
-// within its client size; a text box whose value is wider than the box
-// fails) and no data-el element may overlap a data-fit element it is not
-// inside of (an instruction bar over a checkbox fails).
+// A picture shows every text whole, or the job fails: no text may reach
+// outside a root element marked data-whole, an element marked data-fit="name" must show all
+// its content (its scroll size within its client size; a text box whose
+// value is wider than the box fails) and no element marked data-el may
+// overlap a data-fit element it is not inside of (an instruction bar over
+// a checkbox fails).
 type Job struct {
 	HTML          string // body fragment, already escaped by the caller (html/template)
 	Width, Height int    // CSS px: the most the root element's width and height may be
@@ -63,6 +63,7 @@ type Options struct {
 	Tabs       int           // parallel tabs; 0 means 2
 	BatchSize  int           // jobs laid out in one page and cropped; 0 means at most 128 and at most 16 Mi device pixels a page
 	Head       string        // extra HTML for <head> (the caller's <style> and <script>), same for every job
+	Fonts      []string      // web font families of Head that must load: a page where one fails is an error, not a picture in a system font
 	Timeout    time.Duration // longest wait for one page (load, read back, screenshot); 0 means 30s
 }
 
@@ -288,7 +289,7 @@ func (r *Renderer) shootPage(ctx context.Context, jobs []Job, p *pageLayout) ([]
 		if err = t.load(ctx, p, html, r.opt.Scale); err != nil {
 			return err
 		}
-		if cells, err = t.readback(ctx); err != nil {
+		if cells, err = t.readback(ctx, r.opt.Fonts); err != nil {
 			return err
 		}
 		if len(cells) != len(p.cells) {
@@ -314,7 +315,7 @@ func (r *Renderer) finishPage(jobs []Job, p *pageLayout, shot []byte, cells []ce
 		}
 		var err error
 		job := p.cells[i].job
-		if els[i], sizes[i], err = c.elements(jobs[job], job, r.opt.Scale); err != nil {
+		if els[i], sizes[i], err = c.elements(jobs[job], job, r.opt.Scale, true); err != nil {
 			return err
 		}
 	}

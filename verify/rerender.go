@@ -146,7 +146,7 @@ func (rr *rerenderer) renderer(ctx context.Context, scale float64) (*render.Rend
 	if r, ok := rr.renderers[scale]; ok {
 		return r, nil
 	}
-	r, err := render.New(ctx, render.Options{ChromePath: rr.chrome, Scale: scale, Head: formview.Head()})
+	r, err := render.New(ctx, render.Options{ChromePath: rr.chrome, Scale: scale, Head: formview.Head(), Fonts: formview.Fonts()})
 	if err != nil {
 		return nil, fmt.Errorf("verify: re-render: %w", err)
 	}

@@ -177,7 +177,7 @@ func generateCmd(ctx context.Context, c *config, stdout, stderr io.Writer) error
 	if !c.noImages {
 		// Remove the browser profiles killed runs left; a failure only leaves them.
 		render.SweepProfiles()
-		r, err := render.New(ctx, render.Options{ChromePath: c.chrome, Scale: c.scale, Head: formview.Head()}) // finds Chromium
+		r, err := render.New(ctx, render.Options{ChromePath: c.chrome, Scale: c.scale, Head: formview.Head(), Fonts: formview.Fonts()}) // finds Chromium
 		if err != nil {
 			return err
 		}

@@ -28,7 +28,7 @@ func Conditional(tb testing.TB) []forms.Family {
 		}},
 		// Labelled groups in rows: the labels sit beside the controls.
 		{Name: "row_gate", Refer: forms.ByLabel, Groups: []forms.Group{
-			{Kind: forms.Radio, MinCount: 3, MaxCount: 3, Labels: forms.LabelsList, LabelList: []string{"once", "monthly", "custom"}, Layout: forms.LayoutRow},
+			{Kind: forms.Radio, MinCount: 3, MaxCount: 3, Labels: forms.LabelsList, LabelList: []string{"once", "daily", "custom"}, Layout: forms.LayoutRow},
 			{Kind: forms.Slider, MinCount: 1, MaxCount: 1, Labels: forms.LabelsList, LabelList: []string{"sum"}, Ranges: []forms.Range{{Min: 0, Max: 8, Step: 2}},
 				EnabledBy: &forms.Condition{Group: 0, Member: -1}, Layout: forms.LayoutRow},
 			{Kind: forms.Checkbox, MinCount: 2, MaxCount: 2, Labels: forms.LabelsList, LabelList: []string{"gift", "receipt"}, Layout: forms.LayoutRow},
