@@ -17,12 +17,14 @@ chromium:
 # deps adds what only the tests need: DuckDB, an independent Parquet reader,
 # pddl-workspace, an independent PDDL parser, and Debian's Python 3 with
 # xlsxwriter, which the harness tests run the lmms-eval helpers with and
-# write VLMEvalKit's prediction files with.
+# write VLMEvalKit's prediction files with. npm ci installs the versions of
+# the tracked package-lock.json files and never rewrites them, so a clean
+# clone stays clean.
 deps: chromium
 	@/usr/bin/python3 -c 'import xlsxwriter' 2>/dev/null || { \
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3 python3-xlsxwriter >/dev/null; }
-	@test -d dataset/testdata/duckdb/node_modules/@duckdb/node-api || npm install --silent --no-audit --no-fund --prefix dataset/testdata/duckdb
-	@test -d pddl/testdata/parser/node_modules/pddl-workspace || npm install --silent --no-audit --no-fund --prefix pddl/testdata/parser
+	@test -d dataset/testdata/duckdb/node_modules/@duckdb/node-api || npm ci --silent --no-audit --no-fund --prefix dataset/testdata/duckdb
+	@test -d pddl/testdata/parser/node_modules/pddl-workspace || npm ci --silent --no-audit --no-fund --prefix pddl/testdata/parser
 
 check: vuln
 	@test -z "$$(gofmt -l $$(git ls-files '*.go'))" || { echo "gofmt needed:"; gofmt -l $$(git ls-files '*.go'); exit 1; }

@@ -18,10 +18,10 @@ const duckdbDir = "testdata/duckdb"
 
 // duckdbInstall is the command, run from the module root, that installs
 // DuckDB's Node.js client for TestDuckDB at the versions of its
-// package-lock.json. It is npm install rather than npm ci: a registry that
-// lacks the client's binaries for other platforms leaves those optional
-// packages out of the lock file, and npm ci then refuses the lock file.
-const duckdbInstall = "npm install --prefix dataset/testdata/duckdb"
+// package-lock.json, leaving that file as it is. The lock file lists the
+// client's binaries for every platform, as npm ci requires; npm ci fetches
+// only this platform's.
+const duckdbInstall = "npm ci --prefix dataset/testdata/duckdb"
 
 // duckdbReport is what testdata/duckdb/inspect.mjs prints. Values follow
 // the client's JSON conversion: BIGINT as decimal strings, BLOB as hex

@@ -19,7 +19,7 @@ import (
 
 // parserDir holds the npm project with pddl-workspace, an independent
 // PDDL parser; install it from the module root with
-// npm install --prefix pddl/testdata/parser (the Makefile's deps target).
+// npm ci --prefix pddl/testdata/parser (the Makefile's deps target).
 const parserDir = "testdata/parser"
 
 // wsReport is what testdata/parser/parse.mjs prints for one file.
@@ -52,7 +52,7 @@ func parseWithWorkspace(t *testing.T, files []string) map[string]wsReport {
 		t.Fatalf("node (Node.js 20 or later) is needed to parse PDDL with pddl-workspace: %v", err)
 	}
 	if _, err := os.Stat(filepath.Join(parserDir, "node_modules", "pddl-workspace")); err != nil {
-		t.Fatalf("pddl-workspace is not installed: run `npm install --prefix pddl/testdata/parser` from the module root (make deps does)")
+		t.Fatalf("pddl-workspace is not installed: run `npm ci --prefix pddl/testdata/parser` from the module root (make deps does)")
 	}
 	cmd := exec.Command(node, append([]string{"parse.mjs"}, files...)...)
 	cmd.Dir = parserDir

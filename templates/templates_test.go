@@ -31,6 +31,36 @@ func TestGolden(t *testing.T) {
 	}
 }
 
+// TestOpenGolden renders the prompts of the open-ended suites, whose
+// questions have no options, for a fixed question (next_action in both
+// reply formats) and compares them with
+// testdata/<suite>[.<format>].<style>.golden (go test -update rewrites).
+func TestOpenGolden(t *testing.T) {
+	const (
+		task = "Task: Select Br and click Submit.\nThe screenshot shows the form now. "
+		next = task + "What is the next action of a shortest plan that completes the task from this state?"
+		plan = task + "Write the shortest plan that completes the task from this state."
+	)
+	cases := []struct{ suite, format, file, question string }{
+		{"next_action", "text", "next_action.text", next},
+		{"next_action", "json", "next_action.json", next},
+		{"plan_generation", "", "plan_generation", plan},
+	}
+	for _, c := range cases {
+		data := PromptData{Question: c.question, Format: c.format}
+		for _, style := range []string{Instruct, CoT} {
+			got, err := Prompt(c.suite, style, data)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(got, data.Question) {
+				t.Errorf("%s %s: the question is missing", c.file, style)
+			}
+			goldenPrompt(t, c.file+"."+style, got)
+		}
+	}
+}
+
 // TestPaperGolden renders the paper-structured prompts of every suite and
 // style (temporal_order in both formats) for fixed parts and compares them
 // with testdata/<suite>.paper.<style>.golden (go test -update rewrites).
