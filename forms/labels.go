@@ -10,6 +10,8 @@ import (
 
 	"go.mau.fi/util/confusable"
 	"golang.org/x/text/unicode/norm"
+
+	"github.com/formplan/formplan/typeface"
 )
 
 // The longest label and text value, in characters. Longer ones would not
@@ -128,7 +130,8 @@ func CheckText(s string) error {
 
 // checkChars holds the rules labels and text values share: valid UTF-8,
 // not blank, not too long, in NFKC form, no control, format, private-use
-// or line-breaking characters. what names s in the error ("label").
+// or line-breaking characters, and every character one the pictures' font
+// draws (typeface.Missing). what names s in the error ("label").
 func checkChars(s string, maxLen int, what string) error {
 	switch {
 	case !utf8.ValidString(s):
@@ -145,6 +148,9 @@ func checkChars(s string, maxLen int, what string) error {
 	}
 	if n := norm.NFKC.String(s); n != s {
 		return fmt.Errorf("%s %q is not in Unicode NFKC form: write %q", what, s, n)
+	}
+	if r, missing := typeface.Missing(s); missing {
+		return fmt.Errorf("%s %q has %q (U+%04X), which the pictures' font (%s) does not draw on its own, so each machine would draw it in a font of its own: use letters, digits and marks the font has (Latin, Greek, Cyrillic)", what, s, r, r, typeface.Name)
 	}
 	return nil
 }

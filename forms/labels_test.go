@@ -16,6 +16,7 @@ func TestCheckLabel(t *testing.T) {
 		{"Ab3", ""},
 		{"blue-gold", ""},
 		{"яблоко", ""},
+		{"日本", "which the pictures' font"}, // Chromium would take the glyphs from a font of the machine's
 		{"über", ""},
 		{"", "blank"},
 		{"   ", "blank"},
