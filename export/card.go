@@ -23,8 +23,8 @@ type Info struct {
 	// Chromium is the browser version that drew the screenshots, or "" for
 	// a run without images (--no-images).
 	Chromium string
-	// Fonts names the font package and its version, or "" for a run without
-	// images.
+	// Fonts names the font the pictures are set in, as typeface.ID gives
+	// it (name, version, SHA-256), or "" for a run without images.
 	Fonts string
 	// Scale is the device pixel ratio of the screenshots.
 	Scale float64
@@ -150,14 +150,16 @@ func cardMarkdown(stats []*suiteStats, info Info) []byte {
 	fmt.Fprintf(&b, "| flags | %s |\n", mdCodeOr(info.Flags, "not given"))
 	fmt.Fprintf(&b, "| generator version | %s |\n", mdCodeOr(info.Version, "not given"))
 	fmt.Fprintf(&b, "| Chromium | %s |\n", mdCodeOr(info.Chromium, "none (no images)"))
-	fmt.Fprintf(&b, "| fonts | %s |\n", mdCodeOr(info.Fonts, "none (no images)"))
+	fmt.Fprintf(&b, "| font (shipped with gen; no system font is used) | %s |\n", mdCodeOr(info.Fonts, "none (no images)"))
 	scale := "none (no images)"
 	if info.Scale != 0 {
 		scale = mdCode(strconv.FormatFloat(info.Scale, 'g', -1, 64))
 	}
 	fmt.Fprintf(&b, "| scale (device pixel ratio) | %s |\n\n", scale)
 	b.WriteString("Every question is a pure function of the seed, the suite and its index: " +
-		"the same seed and flags give the same questions. Screenshots also depend on the Chromium and font versions above.\n\n")
+		"the same seed and flags give the same questions. Screenshots also depend on the Chromium version and the font above, " +
+		"and on nothing else of the machine: the same Chromium gives the same pictures whatever fonts are installed. " +
+		"`gen verify` re-renders every picture and compares it pixel for pixel when its machine has the same Chromium.\n\n")
 	writePaperSettings(&b, info.Flags)
 
 	b.WriteString("## Suites\n\n")

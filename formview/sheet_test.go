@@ -2,6 +2,7 @@ package formview
 
 import (
 	"bytes"
+	"context"
 	"flag"
 	"fmt"
 	"math/rand/v2"
@@ -10,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/formplan/formplan/forms"
+	"github.com/formplan/formplan/render"
 )
 
 // update rewrites docs/look: go test ./formview -run TestLookSheet -update
@@ -53,25 +55,35 @@ func TestLookSheet(t *testing.T) {
 		}
 		pics = append(pics, randomPicture{fam, row.task})
 	}
-	_, res := renderRandom(t, newRenderer(t, 2), rand.New(rand.NewPCG(3, 14)), pics, "sheet")
+	r := newRenderer(t, 2)
+	_, res := renderRandom(t, r, rand.New(rand.NewPCG(3, 14)), pics, "sheet")
+	longest := longestPictures(t, r)
 	var md bytes.Buffer
 	md.WriteString(`# How formplan's forms look next to MiniWoB's
 
 Each built-in family at ` + "`--scale 2`" + ` (320 x 420 pixels; ` + "`--scale 1`" + ` gives MiniWoB's
 160 x 210), beside the MiniWoB++ task it stands for. Both pages share MiniWoB's frame:
-a 160 x 210 px white form on #555, Arial (Liberation Sans where Arial is not installed),
-the instruction in a yellow bar of 10 px text, 50 px tall, the form area below it in
-10 px text with 2 px padding. The test TestMiniWoBGeometry checks every element's box
-at scale 1 against the MiniWoB task's, within 2 px. Written by
-` + "`make look-sheet`" + `; do not edit by hand.
+a 160 x 210 px white form on #555, in Liberation Sans (metric-compatible with MiniWoB's
+Arial; gen ships the font and loads it from its own bytes, so no installed font changes
+a picture), the instruction in a yellow bar of 10 px text, 50 px tall, the form area
+below it in 10 px text with 2 px padding. The test TestMiniWoBGeometry checks every
+element's box at scale 1 against the MiniWoB task's, within 2 px.
 
-| family | formplan | the MiniWoB task |
-|---|---|---|
+A task too long for the bar's three lines grows the bar, and the picture with it, in
+steps of 10 px; the form keeps its place below the bar. The last column shows each
+family's longest task on its largest form (the case gen measures before a run), whole.
+Written by ` + "`make look-sheet`" + `; do not edit by hand.
+
+| family | formplan | the MiniWoB task | the family's longest task |
+|---|---|---|---|
 `)
 	for k, row := range sheetRows {
-		fmt.Fprintf(&md, "| `%s` | ![%s](%s.png) | %s |\n", row.family, row.family, row.family, row.miniwob)
+		fmt.Fprintf(&md, "| `%s` | ![%s](%s.png) | %s | ![%s, longest task](%s_longest.png) |\n", row.family, row.family, row.family, row.miniwob, row.family, row.family)
 		if *update {
 			if err := os.WriteFile(filepath.Join(sheetDir, row.family+".png"), res[k].PNG, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(sheetDir, row.family+"_longest.png"), longest[k], 0o644); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -87,8 +99,41 @@ at scale 1 against the MiniWoB task's, within 2 px. Written by
 		t.Fatalf("%s is not the sheet this code writes (%v): run make look-sheet", path, err)
 	}
 	for _, row := range sheetRows {
-		if _, err := os.Stat(filepath.Join(sheetDir, row.family+".png")); err != nil {
-			t.Errorf("the sheet's picture of %s: %v: run make look-sheet", row.family, err)
+		for _, name := range []string{row.family + ".png", row.family + "_longest.png"} {
+			if _, err := os.Stat(filepath.Join(sheetDir, name)); err != nil {
+				t.Errorf("the sheet's picture %s: %v: run make look-sheet", name, err)
+			}
 		}
 	}
+}
+
+// longestPictures renders, for each row of the sheet, its family's largest
+// form under the longest of its longest tasks, as Fit measures them.
+func longestPictures(t *testing.T, r *render.Renderer) [][]byte {
+	t.Helper()
+	var jobs []render.Job
+	for k, row := range sheetRows {
+		f := forms.Builtin(row.family).Largest()
+		task := ""
+		for _, x := range longestTasks(&f) {
+			if len(x) > len(task) {
+				task = x
+			}
+		}
+		job, err := Job(&f, fitState(&f), task, fmt.Sprint("longest", k))
+		if err != nil {
+			t.Fatal(err)
+		}
+		job.Height = MaxHeight
+		jobs = append(jobs, job)
+	}
+	res, err := r.Render(context.Background(), jobs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := make([][]byte, len(res))
+	for k := range res {
+		out[k] = res[k].PNG
+	}
+	return out
 }
