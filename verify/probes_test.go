@@ -212,7 +212,7 @@ func measureElement(add func(key string, v float64), f *forms.Form, s statesim.S
 		ink, right := img.printedValue(b, scale)
 		w, _ := formview.TextWidth(strconv.Itoa(v.N), formview.ValuePx)
 		add("slider value ink (/scale²)", float64(ink)/scale/scale)
-		add("slider value right edge off by (CSS px)", right+inkBearing-w)
+		add("slider value right edge off by (CSS px)", right+inkBearing(formview.ValuePx)-w)
 	case forms.TextBox:
 		t := img.text(b, scale)
 		k := "textbox" + dis
@@ -225,7 +225,7 @@ func measureElement(add func(key string, v float64), f *forms.Form, s statesim.S
 		}
 		w, _ := textWidth(v.S)
 		add(k+" text ink (/scale²)", float64(t.ink)/scale/scale)
-		add(k+" text right edge off by (CSS px)", t.right/scale+inkBearing-w)
+		add(k+" text right edge off by (CSS px)", t.right/scale+inkBearing(formview.TextPx)-w)
 	}
 	return ""
 }

@@ -12,16 +12,20 @@ import (
 
 // textSlack is how far, in CSS px plus a fraction of the width, the right
 // edge of a text's ink, moved right by inkBearing, may be from where the
-// font's advance widths put it. Measured on real pictures at scales 1 and
-// 2 (TestProbeMargins), a text box's ink (13.33 px) ends 0.2 to 1.25 px
-// before the advances, a slider's printed value (10 px) 0.2 to 1.35 px
-// before: the last glyph's side bearing, about 0.7 px; kerning and
-// hinting may move it a little more.
+// font's advance widths put it. The last glyph's right side bearing puts
+// the ink's edge before the advances: in formplan's Liberation Sans 2.1
+// (TestProbeMargins, real pictures at scales 1 and 2), a slider's printed
+// value (10 px) ends 0.2 to 1.35 px before them, a text box's text (13.33
+// px) 0.2 to 1.95 px before; kerning and hinting move it a little more.
 const (
 	textSlack     = 2
 	textSlackFrac = 0.03
-	inkBearing    = 0.7
 )
+
+// inkBearing returns how far, in CSS px, the ink of a text set at px ends
+// before its advances, about: 0.7 px at 10 px, 1.08 px at 13.33 px
+// (measured; see textSlack).
+func inkBearing(px float64) float64 { return 0.7 + (px-10)*0.114 }
 
 // textFits reports whether ink ending right CSS px after the text's left
 // edge fits text s set at px in a box content wide, and gives the width s
@@ -32,7 +36,7 @@ func textFits(s string, right, px, content float64) (want float64, ok bool) {
 		return 0, true
 	}
 	want = min(want, content)
-	d := right + inkBearing - want
+	d := right + inkBearing(px) - want
 	return want, d >= -textSlack-textSlackFrac*want && d <= textSlack+textSlackFrac*want
 }
 
