@@ -16,9 +16,12 @@ import (
 	"strings"
 	"sync"
 	"unicode"
+	"unicode/utf8"
 
 	"codeberg.org/go-fonts/liberation/liberationsansregular"
+	"golang.org/x/image/font"
 	"golang.org/x/image/font/sfnt"
+	"golang.org/x/image/math/fixed"
 )
 
 // Family is the CSS font-family name the pictures' text is set in. It is
@@ -114,4 +117,61 @@ func Missing(s string) (rune, bool) {
 		}
 	}
 	return 0, false
+}
+
+// RightBearing returns the right side bearing of the last character of s
+// that is not a space, in em: how far before the advance widths' end its
+// ink ends ("1" ends well before, "0" close to it). ok is false for a text
+// of spaces or with a character the font lacks.
+func RightBearing(s string) (em float64, ok bool) {
+	s = strings.TrimRight(s, " ")
+	if s == "" {
+		return 0, false
+	}
+	r, _ := utf8.DecodeLastRuneInString(s)
+	f := mustLoad()
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	i, err := f.font.GlyphIndex(&f.buf, r)
+	if err != nil || i == 0 {
+		return 0, false
+	}
+	upem := fixed.Int26_6(f.font.UnitsPerEm()) << 6
+	b, adv, err := f.font.GlyphBounds(&f.buf, i, upem, font.HintingNone)
+	if err != nil {
+		return 0, false
+	}
+	return float64(adv-b.Max.X) / float64(upem), true
+}
+
+// Width returns the width of s set in the font, in em: its characters'
+// advances and the font's kerning between them (Chromium kerns: "11" is
+// narrower than two "1"), up to its last character that is not a space.
+// ok is false for a text with a character the font lacks.
+func Width(s string) (em float64, ok bool) {
+	s = strings.TrimRight(s, " ")
+	f := mustLoad()
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	upem := fixed.Int26_6(f.font.UnitsPerEm()) << 6
+	var sum fixed.Int26_6
+	var prev sfnt.GlyphIndex
+	for k, r := range []rune(s) {
+		i, err := f.font.GlyphIndex(&f.buf, r)
+		if err != nil || i == 0 {
+			return 0, false
+		}
+		if k > 0 {
+			if kern, err := f.font.Kern(&f.buf, prev, i, upem, font.HintingNone); err == nil {
+				sum += kern
+			}
+		}
+		adv, err := f.font.GlyphAdvance(&f.buf, i, upem, font.HintingNone)
+		if err != nil {
+			return 0, false
+		}
+		sum += adv
+		prev = i
+	}
+	return float64(sum) / float64(upem), true
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/formplan/formplan/formview"
 	"github.com/formplan/formplan/statesim"
 	"github.com/formplan/formplan/suites"
+	"github.com/formplan/formplan/typeface"
 )
 
 // span is the least and greatest of the values a probe measured.
@@ -137,9 +138,9 @@ var offLimits = map[string]float64{
 	"slider handle off by (CSS px)":          handleTolerance / 2,
 	"slider disabled handle off by (CSS px)": handleTolerance / 2,
 	// A disabled slider's value is drawn faded (opacity .35), so its ink's
-	// edge reads up to 1.31 px early in formplan's font: a quarter of the
+	// edge reads up to 1.57 px early in formplan's font: a fifth of the
 	// slack is left, not half.
-	"slider value right edge off by (CSS px)":          textSlack * 0.75,
+	"slider value right edge off by (CSS px)":          textSlack * 0.8,
 	"textbox text right edge off by (CSS px)":          textSlack / 2,
 	"textbox disabled text right edge off by (CSS px)": textSlack / 2,
 }
@@ -214,8 +215,11 @@ func measureElement(add func(key string, v float64), f *forms.Form, s statesim.S
 		add("slider"+dis+" handle outline lightness", float64(lum))
 		ink, right := img.printedValue(b, scale)
 		w, _ := formview.TextWidth(strconv.Itoa(v.N), formview.ValuePx)
+		if em, ok := typeface.Width(strconv.Itoa(v.N)); ok {
+			w = em * formview.ValuePx
+		}
 		add("slider value ink (/scale²)", float64(ink)/scale/scale)
-		add("slider value right edge off by (CSS px)", right+inkBearing(formview.ValuePx)-w)
+		add("slider value right edge off by (CSS px)", right+inkBearing(strconv.Itoa(v.N), formview.ValuePx)-w)
 	case forms.TextBox:
 		t := img.text(b, scale)
 		k := "textbox" + dis
@@ -227,8 +231,11 @@ func measureElement(add func(key string, v float64), f *forms.Form, s statesim.S
 			return ""
 		}
 		w, _ := textWidth(v.S)
+		if em, ok := typeface.Width(v.S); ok {
+			w = em * formview.TextPx
+		}
 		add(k+" text ink (/scale²)", float64(t.ink)/scale/scale)
-		add(k+" text right edge off by (CSS px)", t.right/scale+inkBearing(formview.TextPx)-w)
+		add(k+" text right edge off by (CSS px)", t.right/scale+inkBearing(v.S, formview.TextPx)-w)
 	}
 	return ""
 }

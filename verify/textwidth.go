@@ -22,21 +22,30 @@ const (
 	textSlackFrac = 0.03
 )
 
-// inkBearing returns how far, in CSS px, the ink of a text set at px ends
-// before its advances, about: 0.7 px at 10 px, 1.08 px at 13.33 px
-// (measured; see textSlack).
-func inkBearing(px float64) float64 { return 0.7 + (px-10)*0.114 }
+// inkBearing returns how far, in CSS px, the ink of text s set at px ends
+// before its advances: the right side bearing of its last glyph in
+// formplan's font (a "1" ends 1.4 px before them at 13.33 px, a "0" 0.6
+// px), or about 0.7 px at 10 px for a character the font lacks.
+func inkBearing(s string, px float64) float64 {
+	if em, ok := typeface.RightBearing(s); ok {
+		return em * px
+	}
+	return 0.7 + (px-10)*0.114
+}
 
 // textFits reports whether ink ending right CSS px after the text's left
 // edge fits text s set at px in a box content wide, and gives the width s
 // should have. A text of unknown width fits.
 func textFits(s string, right, px, content float64) (want float64, ok bool) {
 	want, known := formview.TextWidth(s, px)
+	if em, kerned := typeface.Width(s); kerned {
+		want, known = em*px, true
+	}
 	if !known {
 		return 0, true
 	}
 	want = min(want, content)
-	d := right + inkBearing(px) - want
+	d := right + inkBearing(s, px) - want
 	return want, d >= -textSlack-textSlackFrac*want && d <= textSlack+textSlackFrac*want
 }
 
