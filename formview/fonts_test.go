@@ -103,6 +103,12 @@ func renderAll(t *testing.T, jobs []render.Job, scale float64) [][]byte {
 		t.Fatal(err)
 	}
 	defer r.Close()
+	return renderPNGs(t, r, jobs)
+}
+
+// renderPNGs renders jobs with r and returns their PNGs.
+func renderPNGs(t *testing.T, r *render.Renderer, jobs []render.Job) [][]byte {
+	t.Helper()
 	res, err := r.Render(context.Background(), jobs)
 	if err != nil {
 		t.Fatal(err)

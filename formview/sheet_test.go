@@ -2,7 +2,6 @@ package formview
 
 import (
 	"bytes"
-	"context"
 	"flag"
 	"fmt"
 	"math/rand/v2"
@@ -127,13 +126,5 @@ func longestPictures(t *testing.T, r *render.Renderer) [][]byte {
 		job.Height = MaxHeight
 		jobs = append(jobs, job)
 	}
-	res, err := r.Render(context.Background(), jobs)
-	if err != nil {
-		t.Fatal(err)
-	}
-	out := make([][]byte, len(res))
-	for k := range res {
-		out[k] = res[k].PNG
-	}
-	return out
+	return renderPNGs(t, r, jobs)
 }
