@@ -43,7 +43,7 @@ func drawNextAction(c *cell, rng *rand.Rand) (Question, error) {
 		// never missed.
 		k = 1 + rng.IntN(min(2, w-c.h-1))
 	}
-	origin := openStart(&f, g, rng.Perm(w)[:c.h+k], rng)
+	origin := OpenStart(&f, g, rng.Perm(w)[:c.h+k], rng)
 	plan := goldPlan(&f, origin, g, rng)
 	taken, rest := plan[:k], withSubmit(plan[k:])
 	out, err := statesim.Run(&f, origin, taken) // taken holds no Submit

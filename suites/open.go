@@ -19,12 +19,12 @@ import (
 // 1/C(W, h) for W wants and horizon h, even knowing h: that bound is the
 // row's Meta.Chance.
 
-// openStart returns a start state of f in which exactly the wants of g at
+// OpenStart returns a start state of f in which exactly the wants of g at
 // the indices in miss are unmet: wants met hold their value, missed wants
 // a value drawn among the others the element can show (a text box: empty,
 // another text of the form, or the start of the wanted text), and elements
 // the task does not name a random state.
-func openStart(f *forms.Form, g statesim.Goal, miss []int, rng *rand.Rand) statesim.State {
+func OpenStart(f *forms.Form, g statesim.Goal, miss []int, rng *rand.Rand) statesim.State {
 	s := statesim.RandomState(f, rng, 0.5)
 	missed := make([]bool, len(g.Wants))
 	for _, k := range miss {

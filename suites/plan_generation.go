@@ -21,7 +21,7 @@ func drawPlanGeneration(c *cell, rng *rand.Rand) (Question, error) {
 		return Question{}, errRetry
 	}
 	miss := rng.Perm(len(g.Wants))[:c.h]
-	s := openStart(&f, g, miss, rng)
+	s := OpenStart(&f, g, miss, rng)
 	gold := withSubmit(goldPlan(&f, s, g, rng))
 	q := openQuestion(&f, g, s, gold)
 	q.Meta.Chance = PlanChance(len(g.Wants), c.h)

@@ -1,0 +1,406 @@
+package episode
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/formplan/formplan/actlang"
+	"github.com/formplan/formplan/forms"
+	"github.com/formplan/formplan/formview"
+	"github.com/formplan/formplan/statesim"
+)
+
+// act is one thing a step does: an action of the simulator, or moving the
+// focus (focus >= 0), which changes no value.
+type act struct {
+	action statesim.Action
+	focus  int
+}
+
+// noAct is an action that does nothing (noop, hover, scroll, ...).
+var noAct = []act(nil)
+
+// MaxActionLen is the longest action text a step reads.
+const MaxActionLen = 4096
+
+// read reads what an agent wrote: BrowserGym action calls, one a line
+// (click('e3'), fill('e4', '12'), mouse_click(40, 120), keyboard_type('7')),
+// or one step of the action language as actlang reads it (English, PDDL,
+// JSON, a click point).
+func (e *Episode) read(text string) ([]act, error) {
+	if len(text) > MaxActionLen {
+		return nil, fmt.Errorf("the action is %d bytes long: at most %d", len(text), MaxActionLen)
+	}
+	text = strings.TrimSpace(text)
+	if text == "" {
+		return nil, errors.New("no action: write one, such as click('e0') or Check the 1st checkbox")
+	}
+	if first, _, _ := strings.Cut(text, "\n"); bgCallRE.MatchString(strings.TrimSpace(first)) {
+		var out []act
+		for line := range strings.SplitSeq(text, "\n") {
+			line = strings.TrimSpace(line)
+			if line == "" {
+				continue
+			}
+			acts, err := e.browserGym(line)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, acts...)
+		}
+		return out, nil
+	}
+	next, err := actlang.ParseNext(&e.Form, text)
+	if err != nil {
+		return nil, err
+	}
+	if next.Point != nil {
+		return e.clickAt(next.Point.X, next.Point.Y)
+	}
+	return []act{{action: *next.Action, focus: -1}}, nil
+}
+
+// bgCallRE matches a BrowserGym action call.
+var bgCallRE = regexp.MustCompile(`^(click|dblclick|fill|clear|check|uncheck|select_option|focus|hover|press|scroll|noop|mouse_click|mouse_dblclick|mouse_move|mouse_down|mouse_up|keyboard_press|keyboard_type|keyboard_insert_text|send_msg_to_user|report_infeasible)\s*\((.*)\)$`)
+
+// browserGym reads one BrowserGym action call.
+func (e *Episode) browserGym(line string) ([]act, error) {
+	m := bgCallRE.FindStringSubmatch(line)
+	if m == nil {
+		return nil, fmt.Errorf("%q is not a BrowserGym action this form takes (click, fill, clear, check, uncheck, focus, press, mouse_click, keyboard_press, keyboard_type, noop)", clip(line))
+	}
+	name := m[1]
+	args, kw, err := pyArgs(m[2])
+	if err != nil {
+		return nil, fmt.Errorf("%s(...): %w", name, err)
+	}
+	need := func(n int) error {
+		if len(args) < n {
+			return fmt.Errorf("%s takes %d argument(s), got %d", name, n, len(args))
+		}
+		return nil
+	}
+	if b, ok := kw["button"]; ok && b != "left" && (name == "click" || strings.HasPrefix(name, "mouse")) {
+		return noAct, nil // a right or middle click changes no form element
+	}
+	switch name {
+	case "noop", "hover", "scroll", "mouse_move", "mouse_down", "mouse_up", "send_msg_to_user", "report_infeasible":
+		return noAct, nil
+	case "click", "dblclick", "check", "uncheck", "clear", "focus", "fill", "press":
+		if err := need(1); err != nil {
+			return nil, err
+		}
+		i, err := e.byID(args[0])
+		if err != nil {
+			return nil, err
+		}
+		switch name {
+		case "click":
+			return e.clickElement(i, -1)
+		case "dblclick":
+			a, err := e.clickElement(i, -1)
+			if err != nil {
+				return nil, err
+			}
+			return append(a, a...), nil
+		case "check", "uncheck":
+			return e.setToggle(i, name == "check")
+		case "clear":
+			return e.onText(i, statesim.Action{Op: statesim.Clear})
+		case "focus":
+			return []act{{focus: i}}, nil
+		case "fill":
+			if err := need(2); err != nil {
+				return nil, err
+			}
+			return e.onText(i, statesim.Action{Op: statesim.Enter, Text: args[1]})
+		case "press":
+			if err := need(2); err != nil {
+				return nil, err
+			}
+			k, err := e.key(i, args[1])
+			if err != nil {
+				return nil, err
+			}
+			return append([]act{{focus: i}}, k...), nil
+		}
+	case "select_option":
+		return nil, errors.New("select_option picks options of a <select>, and this form has none: click a radio button instead")
+	case "mouse_click", "mouse_dblclick":
+		if err := need(2); err != nil {
+			return nil, err
+		}
+		x, errX := strconv.ParseFloat(args[0], 64)
+		y, errY := strconv.ParseFloat(args[1], 64)
+		if errX != nil || errY != nil || math.IsNaN(x+y) || math.IsInf(x+y, 0) {
+			return nil, fmt.Errorf("%s(%s, %s): want two numbers, pixels from the top left corner", name, args[0], args[1])
+		}
+		a, err := e.clickAt(x, y)
+		if err != nil || name == "mouse_click" {
+			return a, err
+		}
+		return append(a, a...), nil
+	case "keyboard_press":
+		if err := need(1); err != nil {
+			return nil, err
+		}
+		return e.key(e.focus, args[0])
+	case "keyboard_type", "keyboard_insert_text":
+		if err := need(1); err != nil {
+			return nil, err
+		}
+		if e.focus < 0 || e.Form.Elements[e.focus].Kind != forms.TextBox {
+			return nil, errors.New("no text box has the focus: click or focus one first")
+		}
+		return e.onText(e.focus, statesim.Action{Op: statesim.Type, Text: args[0]})
+	}
+	return nil, fmt.Errorf("%s is not supported", name)
+}
+
+// byID returns the element whose id is bid.
+func (e *Episode) byID(bid string) (int, error) {
+	for i, el := range e.Form.Elements {
+		if el.ID == bid {
+			return i, nil
+		}
+	}
+	ids := make([]string, len(e.Form.Elements))
+	for i, el := range e.Form.Elements {
+		ids[i] = el.ID
+	}
+	return -1, fmt.Errorf("no element %q: the ids are %s", clip(bid), strings.Join(ids, ", "))
+}
+
+// clickElement is a click on element i, at x pixels for a slider (-1: its
+// centre, where a click by id lands).
+func (e *Episode) clickElement(i int, x float64) ([]act, error) {
+	el := &e.Form.Elements[i]
+	ref := e.Form.RefOf(i)
+	switch el.Kind {
+	case forms.Checkbox:
+		return []act{{action: statesim.Action{Op: statesim.Click, Target: ref}, focus: -1}}, nil
+	case forms.Radio:
+		return []act{{action: statesim.Action{Op: statesim.Select, Target: ref}, focus: -1}}, nil
+	case forms.Submit:
+		return []act{{action: statesim.SubmitAction, focus: -1}}, nil
+	case forms.TextBox:
+		if !statesim.Enabled(&e.Form, e.State, i) {
+			return nil, fmt.Errorf("%s is disabled", e.Form.Name(ref))
+		}
+		return []act{{focus: i}}, nil
+	case forms.Slider:
+		v := e.sliderValueAt(i, x)
+		return []act{{action: statesim.Action{Op: statesim.Set, Target: ref, N: v}, focus: -1}}, nil
+	}
+	return nil, fmt.Errorf("element %s cannot be clicked", el.ID)
+}
+
+// sliderValueAt returns the value a click at x pixels sets slider i to:
+// the position nearest x along the handle's run (formview.HandleX), or the
+// middle one for x < 0.
+func (e *Episode) sliderValueAt(i int, x float64) int {
+	el := &e.Form.Elements[i]
+	positions := (el.Max - el.Min) / el.Step
+	frac := 0.5
+	if b, ok := e.box(i); ok && x >= 0 {
+		scale := e.scale()
+		lo := b.Pixels[0] + formview.HandleInset*scale
+		hi := b.Pixels[0] + b.Pixels[2]
+		frac = min(max((x-lo)/(hi-lo), 0), 1)
+	}
+	return el.Min + int(math.Round(frac*float64(positions)))*el.Step
+}
+
+// scale returns the picture's device scale, 1 when there is none.
+func (e *Episode) scale() float64 {
+	if e.picture == nil || e.picture.Scale == 0 {
+		return 1
+	}
+	return e.picture.Scale
+}
+
+// box returns element i's box in the current picture.
+func (e *Episode) box(i int) (formview.Box, bool) {
+	if e.picture == nil {
+		return formview.Box{}, false
+	}
+	for _, b := range e.picture.Boxes {
+		if b.ID == e.Form.Elements[i].ID {
+			return b, true
+		}
+	}
+	return formview.Box{}, false
+}
+
+// clickAt is a click at (x, y) pixels of the current picture: on the
+// element whose box holds the point, or on nothing.
+func (e *Episode) clickAt(x, y float64) ([]act, error) {
+	if e.picture == nil {
+		return nil, errors.New("a click point needs the picture's boxes: reset observing boxes or a screenshot, or act on an element by id")
+	}
+	for i := range e.Form.Elements {
+		b, ok := e.box(i)
+		if ok && x >= b.Pixels[0] && x <= b.Pixels[0]+b.Pixels[2] && y >= b.Pixels[1] && y <= b.Pixels[1]+b.Pixels[3] {
+			return e.clickElement(i, x)
+		}
+	}
+	return []act{{focus: -1}}, nil // a click on nothing takes the focus away
+}
+
+// setToggle checks or unchecks element i.
+func (e *Episode) setToggle(i int, on bool) ([]act, error) {
+	ref := e.Form.RefOf(i)
+	switch e.Form.Elements[i].Kind {
+	case forms.Checkbox:
+		return []act{{action: statesim.Action{Op: pick2(on, statesim.Check, statesim.Uncheck), Target: ref}, focus: -1}}, nil
+	case forms.Radio:
+		if !on {
+			return nil, fmt.Errorf("%s is a radio button: select another of its group instead of unchecking it", e.Form.Name(ref))
+		}
+		return []act{{action: statesim.Action{Op: statesim.Select, Target: ref}, focus: -1}}, nil
+	}
+	return nil, fmt.Errorf("%s is no checkbox or radio button", e.Form.Name(ref))
+}
+
+// onText is action a on text box i.
+func (e *Episode) onText(i int, a statesim.Action) ([]act, error) {
+	if e.Form.Elements[i].Kind != forms.TextBox {
+		return nil, fmt.Errorf("%s is no text box", e.Form.Name(e.Form.RefOf(i)))
+	}
+	a.Target = e.Form.RefOf(i)
+	return []act{{action: a, focus: -1}, {focus: i}}, nil
+}
+
+// key is a key press on element i (-1: nothing has the focus).
+func (e *Episode) key(i int, key string) ([]act, error) {
+	if i < 0 {
+		return noAct, nil // keys with no focus reach no element
+	}
+	el := &e.Form.Elements[i]
+	ref := e.Form.RefOf(i)
+	switch {
+	case el.Kind == forms.Slider:
+		switch key {
+		case "ArrowRight", "ArrowUp":
+			return []act{{action: statesim.Action{Op: statesim.Move, Target: ref, N: el.Step}, focus: -1}}, nil
+		case "ArrowLeft", "ArrowDown":
+			return []act{{action: statesim.Action{Op: statesim.Move, Target: ref, N: -el.Step}, focus: -1}}, nil
+		case "Home":
+			return []act{{action: statesim.Action{Op: statesim.Set, Target: ref, N: el.Min}, focus: -1}}, nil
+		case "End":
+			return []act{{action: statesim.Action{Op: statesim.Set, Target: ref, N: el.Max}, focus: -1}}, nil
+		}
+	case el.Kind == forms.TextBox:
+		switch key {
+		case "Backspace":
+			t := []rune(e.State[i].S)
+			if len(t) == 0 {
+				return noAct, nil
+			}
+			return e.onText(i, statesim.Action{Op: statesim.Enter, Text: string(t[:len(t)-1])})
+		case "Enter", "Tab", "ArrowLeft", "ArrowRight", "Home", "End", "Delete":
+			return noAct, nil
+		}
+		if len([]rune(key)) == 1 {
+			return e.onText(i, statesim.Action{Op: statesim.Type, Text: key})
+		}
+	case el.Kind == forms.Checkbox && key == " ":
+		return e.clickElement(i, -1)
+	}
+	return noAct, nil
+}
+
+func pick2[T any](c bool, a, b T) T {
+	if c {
+		return a
+	}
+	return b
+}
+
+// clip shortens s for an error message.
+func clip(s string) string {
+	if r := []rune(s); len(r) > 60 {
+		return string(r[:60]) + "..."
+	}
+	return s
+}
+
+// pyArgs splits the arguments of a Python call: quoted strings (single or
+// double quotes, with backslash escapes), numbers and bare words, by
+// position or as key=value.
+func pyArgs(s string) (args []string, kw map[string]string, err error) {
+	kw = map[string]string{}
+	s = strings.TrimSpace(s)
+	for s != "" {
+		key := ""
+		if m := kwRE.FindStringSubmatch(s); m != nil {
+			key, s = m[1], s[len(m[0]):]
+		}
+		var v string
+		switch {
+		case s == "":
+			return nil, nil, errors.New("an argument is missing")
+		case s[0] == '\'' || s[0] == '"':
+			v, s, err = pyString(s)
+			if err != nil {
+				return nil, nil, err
+			}
+		case s[0] == '[':
+			end := strings.IndexByte(s, ']')
+			if end < 0 {
+				return nil, nil, errors.New("a list is not closed")
+			}
+			v, s = s[:end+1], s[end+1:]
+		default:
+			end := strings.IndexByte(s, ',')
+			if end < 0 {
+				end = len(s)
+			}
+			v, s = strings.TrimSpace(s[:end]), s[end:]
+		}
+		if key != "" {
+			kw[key] = v
+		} else {
+			args = append(args, v)
+		}
+		s = strings.TrimSpace(s)
+		if s != "" {
+			if s[0] != ',' {
+				return nil, nil, fmt.Errorf("unexpected %q", clip(s))
+			}
+			s = strings.TrimSpace(s[1:])
+		}
+	}
+	return args, kw, nil
+}
+
+var kwRE = regexp.MustCompile(`^([a-z_]+)\s*=\s*`)
+
+// pyString reads a quoted Python string at the start of s.
+func pyString(s string) (v, rest string, err error) {
+	q := s[0]
+	var b strings.Builder
+	for i := 1; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '\\' && i+1 < len(s):
+			i++
+			switch s[i] {
+			case 'n':
+				b.WriteByte('\n')
+			case 't':
+				b.WriteByte('\t')
+			default:
+				b.WriteByte(s[i])
+			}
+		case c == q:
+			return b.String(), s[i+1:], nil
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return "", "", errors.New("a string is not closed")
+}

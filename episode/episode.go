@@ -1,0 +1,285 @@
+package episode
+
+import (
+	"context"
+	"encoding/base64"
+	"fmt"
+	"strings"
+
+	"github.com/formplan/formplan/forms"
+	"github.com/formplan/formplan/formview"
+	"github.com/formplan/formplan/statesim"
+)
+
+// Painter draws a form in a state under a task: the PNG, every element's
+// box and the picture's size in pixels. formview and render do it with
+// Chromium; an episode asks only when its Spec observes a screenshot or
+// boxes, or a click point needs the boxes.
+type Painter interface {
+	Paint(ctx context.Context, f *forms.Form, s statesim.State, task string) (Picture, error)
+}
+
+// Picture is what a Painter gives.
+type Picture struct {
+	PNG           []byte
+	Boxes         []formview.Box
+	Width, Height int     // pixels
+	Scale         float64 // device pixels per CSS px
+}
+
+// Episode is one agent's run on one form. It is not safe for concurrent
+// use.
+type Episode struct {
+	ID      string
+	Seed    int64
+	Spec    Spec
+	Form    forms.Form
+	Goal    statesim.Goal
+	Start   statesim.State
+	State   statesim.State
+	Optimal int // steps of a shortest plan from Start, Submit included
+	Steps   int
+	Done    bool
+	Reward  float64
+
+	focus   int // the element keys go to, -1 for none
+	picture *Picture
+	painter Painter
+}
+
+// Reset starts the episode of seed and spec on the families fams (name to
+// family): a pure function of the two, so the same reset gives the same
+// episode. painter draws the pictures; it may be nil when spec observes
+// neither screenshots nor boxes.
+func Reset(ctx context.Context, seed int64, spec Spec, fams map[string]*forms.Family, painter Painter) (*Episode, Observation, error) {
+	spec, err := spec.normalize(fams)
+	if err != nil {
+		return nil, Observation{}, err
+	}
+	if painter == nil && (spec.observes(ObserveScreenshot) || spec.observes(ObserveBoxes)) {
+		return nil, Observation{}, fmt.Errorf("observe %v needs pictures, and this server draws none: observe text only", spec.Observe)
+	}
+	rng := seedSource(seed, spec)
+	f, g, start, err := draw(fams[spec.Family], spec, rng)
+	if err != nil {
+		return nil, Observation{}, err
+	}
+	plan, err := statesim.NewEngine(&f).Shortest(start, g, 0)
+	if err != nil {
+		return nil, Observation{}, fmt.Errorf("episode: shortest plan: %w", err)
+	}
+	e := &Episode{
+		ID: fmt.Sprintf("%d-%016x", seed, spec.key()), Seed: seed, Spec: spec, Form: f, Goal: g,
+		Start: start, State: start.Clone(), Optimal: len(plan) + 1, focus: -1, painter: painter,
+	}
+	if e.Spec.Budget == 0 {
+		e.Spec.Budget = e.Optimal + 10
+	}
+	if err := e.paint(ctx); err != nil {
+		return nil, Observation{}, err
+	}
+	unmet := g.Unmet(&f, start)
+	return e, e.observe(StepInfo{Valid: true, UnmetBefore: unmet, UnmetAfter: unmet}), nil
+}
+
+// paint draws the current state when the episode needs pictures.
+func (e *Episode) paint(ctx context.Context) error {
+	if e.painter == nil {
+		e.picture = nil
+		return nil
+	}
+	p, err := e.painter.Paint(ctx, &e.Form, e.State, e.Goal.Text)
+	if err != nil {
+		return fmt.Errorf("episode: draw the form: %w", err)
+	}
+	e.picture = &p
+	return nil
+}
+
+// StepInfo is what one step did, for shaping and analysis.
+type StepInfo struct {
+	Valid       bool   // the action was read and could be done
+	Error       string // why not, for the agent: last_action_error
+	UnmetBefore int    // wants of the task unmet before the step
+	UnmetAfter  int    // and after it
+}
+
+// ErrDone is the error of a step on an episode that has ended.
+var ErrDone = fmt.Errorf("episode: the episode is done: reset to start another")
+
+// Step applies the action an agent wrote and returns what it observes
+// next. An action that cannot be read or done leaves the state as it was,
+// says why in the observation's last_action_error and counts as a step.
+// The episode ends on Submit, rewarded 1 when the task is met, or when the
+// budget is spent, rewarded 0.
+func (e *Episode) Step(ctx context.Context, action string) (Observation, error) {
+	if e.Done {
+		return Observation{}, ErrDone
+	}
+	info := StepInfo{UnmetBefore: e.Goal.Unmet(&e.Form, e.State)}
+	e.Steps++
+	acts, err := e.read(action)
+	if err == nil {
+		err = e.apply(acts)
+	}
+	if err != nil {
+		info.Error = err.Error()
+	} else {
+		info.Valid = true
+	}
+	info.UnmetAfter = e.Goal.Unmet(&e.Form, e.State)
+	if !e.Done && e.Steps >= e.Spec.Budget {
+		e.Done = true
+	}
+	if err := e.paint(ctx); err != nil {
+		return Observation{}, err
+	}
+	return e.observe(info), nil
+}
+
+// apply does acts in order; a Submit ends the episode with its reward.
+// An action that fails leaves the state as it was before acts.
+func (e *Episode) apply(acts []act) error {
+	s := e.State.Clone()
+	focus := e.focus
+	for _, a := range acts {
+		if a.focus >= 0 {
+			focus = a.focus
+			continue
+		}
+		if a.action.Op == statesim.Submit {
+			e.State, e.focus = s, focus
+			e.Done = true
+			if e.Goal.Met(&e.Form, s) {
+				e.Reward = 1
+			}
+			return nil
+		}
+		i, err := statesim.Resolve(&e.Form, a.action)
+		if err == nil && !statesim.Enabled(&e.Form, s, i) {
+			err = fmt.Errorf("%s is disabled", e.Form.Name(e.Form.RefOf(i)))
+		}
+		if err != nil {
+			return err
+		}
+		if err := statesim.ApplyInPlace(&e.Form, s, a.action); err != nil {
+			return err
+		}
+		if k := e.Form.Elements[i].Kind; k == forms.TextBox || k == forms.Slider {
+			focus = i
+		}
+	}
+	e.State, e.focus = s, focus
+	return nil
+}
+
+// Observation is what the agent sees after a reset or a step, and what an
+// RL user needs besides.
+type Observation struct {
+	Task            string         `json:"task"`
+	Screenshot      string         `json:"screenshot,omitempty"` // PNG, base64
+	Width           int            `json:"width,omitempty"`      // of the screenshot, pixels
+	Height          int            `json:"height,omitempty"`
+	Text            string         `json:"text,omitempty"`
+	Boxes           []formview.Box `json:"boxes,omitempty"`
+	Step            int            `json:"step"`
+	Budget          int            `json:"budget"`
+	LastActionError string         `json:"last_action_error"`
+	Done            bool           `json:"done"`
+	Reward          float64        `json:"reward"`
+	Metadata        Metadata       `json:"metadata"`
+}
+
+// Metadata is an observation's account of the episode.
+type Metadata struct {
+	EpisodeID   string          `json:"episode_id"`
+	Seed        int64           `json:"seed"`
+	Spec        Spec            `json:"spec"`
+	Valid       bool            `json:"valid"`        // the last action was read and done
+	UnmetBefore int             `json:"unmet_before"` // wants unmet before the last step
+	UnmetAfter  int             `json:"unmet_after"`  // and after it
+	Unmet       []statesim.Want `json:"unmet"`        // the wants unmet now
+	Optimal     int             `json:"optimal"`      // steps of a shortest plan from the start, Submit included
+	StepsUsed   int             `json:"steps_used"`
+}
+
+// observe returns the observation of the episode now.
+func (e *Episode) observe(info StepInfo) Observation {
+	o := Observation{
+		Task: e.Goal.Text, Step: e.Steps, Budget: e.Spec.Budget, LastActionError: info.Error,
+		Done: e.Done, Reward: e.Reward,
+		Metadata: Metadata{
+			EpisodeID: e.ID, Seed: e.Seed, Spec: e.Spec, Valid: info.Valid, UnmetBefore: info.UnmetBefore,
+			UnmetAfter: info.UnmetAfter, Unmet: e.unmet(), Optimal: e.Optimal, StepsUsed: e.Steps,
+		},
+	}
+	if e.picture != nil {
+		if e.Spec.observes(ObserveScreenshot) {
+			o.Screenshot = base64.StdEncoding.EncodeToString(e.picture.PNG)
+			o.Width, o.Height = e.picture.Width, e.picture.Height
+		}
+		if e.Spec.observes(ObserveBoxes) {
+			o.Boxes = e.picture.Boxes
+			o.Width, o.Height = e.picture.Width, e.picture.Height
+		}
+	}
+	if e.Spec.observes(ObserveText) {
+		o.Text = TextView(&e.Form, e.State, e.focus)
+	}
+	return o
+}
+
+// unmet returns the wants of the goal the state does not meet.
+func (e *Episode) unmet() []statesim.Want {
+	var out []statesim.Want
+	for _, w := range e.Goal.Wants {
+		if !(statesim.Goal{Wants: []statesim.Want{w}}).Met(&e.Form, e.State) {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// TextView writes form f in state s as an agent reads a page's
+// accessibility tree: one element a line, its id in brackets (the bid
+// BrowserGym actions name), kind, name, value and state.
+//
+//	[e0] checkbox "Br" checked
+//	[e3] slider "the slider" value=4 min=-10 max=10 step=1
+//	[e4] textbox "the 1st textbox" value="12" disabled focused
+//	[e5] button "Submit"
+func TextView(f *forms.Form, s statesim.State, focus int) string {
+	var b strings.Builder
+	for i, el := range f.Elements {
+		kind := el.Kind.String()
+		if el.Kind == forms.Submit {
+			kind = "button"
+		}
+		fmt.Fprintf(&b, "[%s] %s %q", el.ID, kind, f.Name(f.RefOf(i)))
+		switch el.Kind {
+		case forms.Checkbox:
+			b.WriteString(pick(s[i].N == 1, " checked", " unchecked"))
+		case forms.Radio:
+			b.WriteString(pick(s[i].N == 1, " selected", " unselected"))
+		case forms.Slider:
+			fmt.Fprintf(&b, " value=%d min=%d max=%d step=%d", s[i].N, el.Min, el.Max, el.Step)
+		case forms.TextBox:
+			fmt.Fprintf(&b, " value=%q", s[i].S)
+		}
+		if !statesim.Enabled(f, s, i) {
+			b.WriteString(" disabled")
+		}
+		if i == focus {
+			b.WriteString(" focused")
+		}
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+func pick(c bool, a, b string) string {
+	if c {
+		return a
+	}
+	return b
+}

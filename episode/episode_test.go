@@ -1,0 +1,171 @@
+package episode
+
+import (
+	"context"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/formplan/formplan/forms"
+	"github.com/formplan/formplan/statesim"
+)
+
+// builtins maps the built-in families by name.
+func builtins() map[string]*forms.Family {
+	m := map[string]*forms.Family{}
+	for _, f := range forms.Builtins() {
+		m[f.Name] = &f
+	}
+	return m
+}
+
+var textOnly = []string{ObserveText}
+
+func reset(t *testing.T, seed int64, spec Spec) (*Episode, Observation) {
+	t.Helper()
+	e, o, err := Reset(context.Background(), seed, spec, builtins(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return e, o
+}
+
+// solve runs a shortest plan from the episode's state, in English.
+func solve(t *testing.T, e *Episode) Observation {
+	t.Helper()
+	plan, err := statesim.NewEngine(&e.Form).Shortest(e.State, e.Goal, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var o Observation
+	for _, a := range append(plan, statesim.SubmitAction) {
+		if o, err = e.Step(context.Background(), statesim.English(&e.Form, a)); err != nil {
+			t.Fatal(err)
+		}
+		if o.LastActionError != "" {
+			t.Fatalf("%s: %s", statesim.English(&e.Form, a), o.LastActionError)
+		}
+	}
+	return o
+}
+
+func TestResetIsPure(t *testing.T) {
+	for _, fam := range forms.Builtins() {
+		for _, start := range []string{StartClean, StartMistakes} {
+			spec := Spec{Family: fam.Name, Start: start, Observe: textOnly}
+			a, oa := reset(t, 7, spec)
+			b, ob := reset(t, 7, spec)
+			if !reflect.DeepEqual(a.Form, b.Form) || !a.Start.Equal(b.Start) || !reflect.DeepEqual(a.Goal, b.Goal) || !reflect.DeepEqual(oa, ob) {
+				t.Fatalf("%s %s: two resets of seed 7 differ", fam.Name, start)
+			}
+			c, _ := reset(t, 8, spec)
+			if reflect.DeepEqual(a.Form, c.Form) && a.Start.Equal(c.Start) && a.Goal.Text == c.Goal.Text {
+				t.Errorf("%s %s: seeds 7 and 8 give the same episode", fam.Name, start)
+			}
+		}
+	}
+}
+
+func TestShortestPlanEarnsReward(t *testing.T) {
+	for _, fam := range forms.Builtins() {
+		for h := 1; h <= 2; h++ {
+			for seed := range int64(20) {
+				e, o := reset(t, seed, Spec{Family: fam.Name, Horizon: h, Observe: textOnly})
+				if o.Metadata.UnmetAfter == 0 || o.Done {
+					t.Fatalf("%s h%d seed %d: the start meets the task", fam.Name, h, seed)
+				}
+				o = solve(t, e)
+				if !o.Done || o.Reward != 1 || o.Metadata.UnmetAfter != 0 || o.Metadata.StepsUsed != e.Optimal {
+					t.Fatalf("%s h%d seed %d: after a shortest plan: done %v reward %g unmet %d steps %d optimal %d",
+						fam.Name, h, seed, o.Done, o.Reward, o.Metadata.UnmetAfter, o.Metadata.StepsUsed, e.Optimal)
+				}
+				if _, err := e.Step(context.Background(), "Submit"); err != ErrDone {
+					t.Fatalf("a step after the end: %v, want ErrDone", err)
+				}
+			}
+		}
+	}
+}
+
+func TestEarlySubmitEarnsNothing(t *testing.T) {
+	e, _ := reset(t, 1, Spec{Family: "checkboxes", Horizon: 2, Observe: textOnly})
+	o, err := e.Step(context.Background(), "click('"+e.Form.Elements[len(e.Form.Elements)-1].ID+"')")
+	if err != nil || !o.Done || o.Reward != 0 || o.Metadata.UnmetAfter != 2 {
+		t.Fatalf("submit at once: %v %+v", err, o)
+	}
+}
+
+func TestBudgetEnds(t *testing.T) {
+	e, _ := reset(t, 3, Spec{Family: "slider_checkboxes", Budget: 3, Observe: textOnly})
+	var o Observation
+	for range 3 {
+		o, _ = e.Step(context.Background(), "noop()")
+	}
+	if !o.Done || o.Reward != 0 || o.Step != 3 {
+		t.Fatalf("after the budget: %+v", o)
+	}
+}
+
+func TestBrowserGymActions(t *testing.T) {
+	e, _ := reset(t, 5, Spec{Family: "checkbox_textboxes", Observe: textOnly})
+	box := -1
+	var text int
+	for i, el := range e.Form.Elements {
+		switch el.Kind {
+		case forms.Checkbox:
+			box = i
+		case forms.TextBox:
+			text = i
+		}
+	}
+	ctx := context.Background()
+	was := e.State[box].N
+	o, _ := e.Step(ctx, "click('"+e.Form.Elements[box].ID+"')")
+	if e.State[box].N == was || o.LastActionError != "" || !o.Metadata.Valid {
+		t.Fatalf("click did not toggle the checkbox: %+v", o)
+	}
+	id := e.Form.Elements[text].ID
+	if o, _ = e.Step(ctx, "fill('"+id+"', '12')"); o.LastActionError != "" && !strings.Contains(o.LastActionError, "disabled") {
+		t.Fatalf("fill: %s", o.LastActionError)
+	}
+	tests := []struct{ action, want string }{
+		{"select_option('" + id + "', 'a')", "click a radio button"},
+		{"click('zz')", `no element "zz"`},
+		{"fill('" + e.Form.Elements[box].ID + "', '3')", "no text box"},
+		{"frobnicate the form", "actlang"},
+		{"click(", "actlang"},
+		{"", "no action"},
+	}
+	for _, tc := range tests {
+		before := e.State.Clone()
+		steps := e.Steps
+		o, err := e.Step(ctx, tc.action)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(o.LastActionError, tc.want) || o.Metadata.Valid || !e.State.Equal(before) || e.Steps != steps+1 {
+			t.Errorf("%q: error %q (want %q), valid %v, state changed %v", tc.action, o.LastActionError, tc.want, o.Metadata.Valid, !e.State.Equal(before))
+		}
+	}
+}
+
+func TestSpecRefused(t *testing.T) {
+	tests := []struct {
+		spec Spec
+		want string
+	}{
+		{Spec{Family: "nope"}, "choose one of checkbox_textboxes, checkboxes"},
+		{Spec{Horizon: 99}, "want 1 to 24"},
+		{Spec{Family: "radio_slider", Horizon: 9, Observe: textOnly}, "ask for horizon 1 to"},
+		{Spec{Start: "dirty"}, `start "dirty"`},
+		{Spec{Mistakes: 2}, "mistakes come with start"},
+		{Spec{Observe: []string{"smell"}}, `observe "smell"`},
+		{Spec{}, "needs pictures"},
+	}
+	for _, tc := range tests {
+		_, _, err := Reset(context.Background(), 1, tc.spec, builtins(), nil)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%+v: %v, want %q", tc.spec, err, tc.want)
+		}
+	}
+}
