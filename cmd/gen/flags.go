@@ -91,7 +91,7 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 	fs.BoolVarP(&c.quiet, "quiet", "q", false, "print nothing but errors (progress is shown only on a terminal)")
 	fs.BoolVar(&c.version, "version", false, "print the version and exit")
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "gen writes benchmark questions about planning on web forms, as Parquet.\n\nUsage:\n  gen [flags]\n  gen verify DIR     re-check every row of a dataset\n  gen preview DIR    write an HTML gallery of sample questions\n  gen card DIR       write the dataset card after sharded runs\n  gen blind          score readers of the text alone on every cell\n  gen score DIR P... score a model's replies (JSONL) against a dataset\n\nFlags:\n%s%s\nA --config file looks like this (YAML or the same as JSON):\n%s\n", fs.FlagUsages(), examples, indent(configExample))
+		fmt.Fprintf(stderr, "gen writes benchmark questions about planning on web forms, as Parquet.\n\nUsage:\n  gen [flags]\n  gen verify DIR     re-check every row of a dataset\n  gen preview DIR    write an HTML gallery of sample questions\n  gen card DIR       write the dataset card after sharded runs\n  gen blind          score readers of the text alone on every cell\n  gen score DIR P... score a model's replies (JSONL) against a dataset\n  gen serve          serve the forms as environments agents act in (OpenEnv)\n\nFlags:\n%s%s\nA --config file looks like this (YAML or the same as JSON):\n%s\n", fs.FlagUsages(), examples, indent(configExample))
 	}
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, pflag.ErrHelp) {

@@ -8,6 +8,7 @@
 //	gen card DIR
 //	gen blind [flags]
 //	gen score DIR [PREDICTIONS.jsonl ...] [flags]
+//	gen serve [flags]
 //
 // With no flags it writes every suite, 300 questions each, to out/. See
 // gen --help for the flags and examples.
@@ -32,6 +33,9 @@ func main() {
 	go onSignals(cancel, os.Stderr, os.Exit)
 	err := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
 	var sig interrupted
+	if len(os.Args) > 1 && os.Args[1] == "serve" && err == nil {
+		return // a signal ends gen serve once it has drained: a clean exit
+	}
 	if errors.As(context.Cause(ctx), &sig) {
 		// Whatever failed, it failed because of the signal: the deferred
 		// clean-ups of run have removed the temporary files and the browser.
@@ -85,6 +89,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 			return blindCmd(ctx, args[1:], stdout, stderr)
 		case "score":
 			return scoreCmd(args[1:], stdout, stderr)
+		case "serve":
+			return serveCmd(ctx, args[1:], stderr)
 		}
 	}
 	cfg, err := parseFlags(args, stderr)

@@ -1,0 +1,206 @@
+package openenv
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/coder/websocket"
+)
+
+// session is one WebSocket connection and its environment.
+type session struct {
+	cancel context.CancelFunc
+}
+
+// message is what a client sends: a type and its data.
+type message struct {
+	Type string          `json:"type"`
+	Data json.RawMessage `json:"data,omitempty"`
+}
+
+// outgoing is what the server sends.
+type outgoing struct {
+	Type string `json:"type"`
+	Data any    `json:"data"`
+}
+
+// ws serves one WebSocket session: one environment for the connection's
+// life. A message that cannot be read or done gets an error reply and the
+// session goes on; close ends it, as does an idle timeout or a drain.
+func (s *Server) ws(w http.ResponseWriter, r *http.Request) {
+	c, err := websocket.Accept(w, r, nil)
+	if err != nil {
+		return // Accept has answered
+	}
+	c.SetReadLimit(s.opt.MaxBody)
+	ctx, cancel := context.WithCancel(context.Background())
+	ss := &session{cancel: cancel}
+	s.mu.Lock()
+	switch {
+	case s.draining:
+		s.mu.Unlock()
+		cancel()
+		s.refuse(c, errorBody{Message: "the server is shutting down: connect to another replica", Code: CodeShuttingDown}, websocket.StatusGoingAway)
+		return
+	case len(s.sessions) >= s.opt.MaxSessions:
+		n := len(s.sessions)
+		s.mu.Unlock()
+		cancel()
+		s.refuse(c, errorBody{Message: fmt.Sprintf("the server holds %d sessions, its most: try again later or another replica", n),
+			Code: CodeCapacity, ActiveSessions: n, MaxSessions: s.opt.MaxSessions}, websocket.StatusTryAgainLater)
+		return
+	}
+	s.sessions[ss] = struct{}{}
+	s.wg.Add(1)
+	s.mu.Unlock()
+	defer func() {
+		s.mu.Lock()
+		delete(s.sessions, ss)
+		s.mu.Unlock()
+		cancel()
+		s.wg.Done()
+	}()
+	status, why := s.serveSession(ctx, c, &env{s: s})
+	c.Close(status, why)
+}
+
+// refuse sends one error and closes c with status.
+func (s *Server) refuse(c *websocket.Conn, eb errorBody, status websocket.StatusCode) {
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if b, err := json.Marshal(outgoing{Type: "error", Data: eb}); err == nil {
+		c.Write(ctx, websocket.MessageText, b)
+	}
+	c.Close(status, eb.Code)
+}
+
+// frame is one message read, or why reading stopped.
+type frame struct {
+	typ websocket.MessageType
+	b   []byte
+	err error
+}
+
+// serveSession reads and answers messages until the session ends, and
+// returns the close status and reason. Frames are read on a goroutine of
+// their own, so that an idle timeout or a drain can still close the
+// connection with a close frame (a read canceled midway would drop it).
+func (s *Server) serveSession(ctx context.Context, c *websocket.Conn, e *env) (websocket.StatusCode, string) {
+	frames := make(chan frame)
+	stop := make(chan struct{})
+	defer close(stop)
+	go func() {
+		for {
+			typ, b, err := c.Read(context.Background())
+			select {
+			case frames <- frame{typ, b, err}:
+			case <-stop:
+				return
+			}
+			if err != nil {
+				return
+			}
+		}
+	}()
+	idle := time.NewTimer(s.opt.IdleTimeout)
+	defer idle.Stop()
+	for {
+		var f frame
+		select {
+		case <-ctx.Done():
+			return websocket.StatusGoingAway, "the server is shutting down"
+		case <-idle.C:
+			return websocket.StatusPolicyViolation, fmt.Sprintf("idle for %s", s.opt.IdleTimeout)
+		case f = <-frames:
+		}
+		switch {
+		case f.err == nil:
+		case websocket.CloseStatus(f.err) == websocket.StatusMessageTooBig || errors.Is(f.err, websocket.ErrMessageTooBig):
+			return websocket.StatusMessageTooBig, fmt.Sprintf("a message is over %d bytes", s.opt.MaxBody)
+		case websocket.CloseStatus(f.err) != -1:
+			return websocket.StatusNormalClosure, ""
+		default:
+			if strings.Contains(f.err.Error(), "read limited at") {
+				return websocket.StatusMessageTooBig, fmt.Sprintf("a message is over %d bytes", s.opt.MaxBody)
+			}
+			return websocket.StatusInternalError, "read failed"
+		}
+		idle.Reset(s.opt.IdleTimeout)
+		out, end := s.handle(ctx, e, f.typ, f.b)
+		if out.Type != "" {
+			wctx, wcancel := context.WithTimeout(ctx, 30*time.Second)
+			err := writeMessage(wctx, c, out)
+			wcancel()
+			if err != nil {
+				return websocket.StatusInternalError, "write failed"
+			}
+		}
+		if end {
+			return websocket.StatusNormalClosure, "closed"
+		}
+	}
+}
+
+// handle answers one message: out (none when its Type is "") and whether
+// the session ends, on close or a message that is no JSON object.
+func (s *Server) handle(ctx context.Context, e *env, typ websocket.MessageType, b []byte) (out outgoing, end bool) {
+	fail := func(code, format string, args ...any) (outgoing, bool) {
+		return outgoing{Type: "error", Data: errorBody{Message: fmt.Sprintf(format, args...), Code: code}}, false
+	}
+	if typ != websocket.MessageText {
+		return fail(CodeInvalidJSON, "a binary message: send JSON text")
+	}
+	var v any
+	if err := json.Unmarshal(b, &v); err != nil {
+		return fail(CodeInvalidJSON, "the message is not JSON: %v", err)
+	}
+	if _, ok := v.(map[string]any); !ok {
+		// OpenEnv ends the session on a message that is no object.
+		return outgoing{Type: "error", Data: errorBody{Message: "the message is JSON but no object: send {\"type\": ..., \"data\": ...}", Code: CodeSession}}, true
+	}
+	var m message
+	if err := json.Unmarshal(b, &m); err != nil {
+		return fail(CodeValidation, "the message's type or data is malformed: %v", err)
+	}
+	switch m.Type {
+	case "reset":
+		rep, eb := e.reset(ctx, m.Data)
+		if eb != nil {
+			return outgoing{Type: "error", Data: eb}, false
+		}
+		return outgoing{Type: "observation", Data: rep}, false
+	case "step":
+		rep, eb := e.step(ctx, m.Data)
+		if eb != nil {
+			return outgoing{Type: "error", Data: eb}, false
+		}
+		return outgoing{Type: "observation", Data: rep}, false
+	case "state":
+		return outgoing{Type: "state", Data: e.state()}, false
+	case "close":
+		return outgoing{}, true // as OpenEnv's server: no reply, the socket closes
+	}
+	return fail(CodeUnknownType, "unknown message type %q: send reset, step, state or close", clip(m.Type))
+}
+
+// writeMessage sends out as JSON text.
+func writeMessage(ctx context.Context, c *websocket.Conn, out outgoing) error {
+	b, err := json.Marshal(out)
+	if err != nil {
+		b, _ = json.Marshal(outgoing{Type: "error", Data: errorBody{Message: "encoding the reply failed", Code: CodeExecution}})
+	}
+	return c.Write(ctx, websocket.MessageText, b)
+}
+
+// clip shortens s for a message.
+func clip(s string) string {
+	if len(s) > 40 {
+		return s[:40] + "..."
+	}
+	return s
+}
