@@ -51,9 +51,25 @@ func (a actionBody) text() (string, error) {
 // stepReply is an observation message's data, as OpenEnv lays it out: the
 // observation, and the reward and done beside it.
 type stepReply struct {
-	Observation episode.Observation `json:"observation"`
-	Reward      float64             `json:"reward"`
-	Done        bool                `json:"done"`
+	Observation any     `json:"observation"`
+	Reward      float64 `json:"reward"`
+	Done        bool    `json:"done"`
+}
+
+// environment is what a session acts on: an episode of a form (env), or a
+// dataset's rows as one-step tasks (rowEnv).
+type environment interface {
+	reset(ctx context.Context, raw json.RawMessage) (stepReply, *errorBody)
+	step(ctx context.Context, raw json.RawMessage) (stepReply, *errorBody)
+	state() any
+}
+
+// newEnv returns a fresh environment of the server's mode.
+func (s *Server) newEnv() environment {
+	if s.rows != nil {
+		return &rowEnv{rows: s.rows}
+	}
+	return &env{s: s}
 }
 
 func reply(o episode.Observation) stepReply {
@@ -127,7 +143,7 @@ func (e *env) step(ctx context.Context, raw json.RawMessage) (stepReply, *errorB
 }
 
 // state returns the episode's state.
-func (e *env) state() stateBody {
+func (e *env) state() any {
 	if e.ep == nil {
 		return stateBody{}
 	}

@@ -27,7 +27,7 @@ func (s *Server) httpReset(w http.ResponseWriter, r *http.Request) {
 	if !s.readBody(w, r, &raw) {
 		return
 	}
-	e := &env{s: s}
+	e := s.newEnv()
 	rep, eb := e.reset(r.Context(), raw)
 	if eb != nil {
 		writeJSON(w, http.StatusUnprocessableEntity, eb)
@@ -43,7 +43,7 @@ func (s *Server) httpStep(w http.ResponseWriter, r *http.Request) {
 	if !s.readBody(w, r, &req) {
 		return
 	}
-	e := &env{s: s}
+	e := s.newEnv()
 	if _, eb := e.reset(r.Context(), req.Reset); eb != nil {
 		writeJSON(w, http.StatusUnprocessableEntity, eb)
 		return
@@ -65,5 +65,5 @@ func (s *Server) httpStep(w http.ResponseWriter, r *http.Request) {
 // httpState is GET /state: HTTP holds no episode, so it is the state of a
 // fresh environment.
 func (s *Server) httpState(w http.ResponseWriter, r *http.Request) {
-	writeJSON(w, http.StatusOK, (&env{s: s}).state())
+	writeJSON(w, http.StatusOK, s.newEnv().state())
 }

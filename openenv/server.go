@@ -33,6 +33,7 @@ type Options struct {
 type Server struct {
 	fams    map[string]*forms.Family
 	painter episode.Painter
+	rows    *Rows // set: the server serves a dataset's rows (NewDataset)
 	opt     Options
 
 	mu       sync.Mutex
@@ -58,6 +59,15 @@ func New(fams []forms.Family, painter episode.Painter, opt Options) *Server {
 		m[fams[k].Name] = &fams[k]
 	}
 	return &Server{fams: m, painter: painter, opt: opt, sessions: map[*session]struct{}{}}
+}
+
+// NewDataset returns a server of the rows of a dataset (LoadRows): a
+// reset gives one row's prompt and pictures, a step takes the model's
+// reply and gives the reward gen score gives it.
+func NewDataset(rows *Rows, opt Options) *Server {
+	s := New(nil, nil, opt)
+	s.rows = rows
+	return s
 }
 
 // Handler returns the server's HTTP handler.
@@ -129,7 +139,7 @@ type metadataBody struct {
 	Author           *string  `json:"author"`
 	DocumentationURL *string  `json:"documentation_url"`
 	Families         []string `json:"families"`
-	Mode             string   `json:"mode"` // episodes
+	Mode             string   `json:"mode"` // episodes, or dataset: a dataset's rows as one-step tasks
 }
 
 func (s *Server) metadata(w http.ResponseWriter, r *http.Request) {
@@ -139,6 +149,9 @@ func (s *Server) metadata(w http.ResponseWriter, r *http.Request) {
 	}
 	slices.Sort(names)
 	mode := "episodes"
+	if s.rows != nil {
+		mode, names = "dataset", nil
+	}
 	writeJSON(w, http.StatusOK, metadataBody{
 		Name:        "formplan",
 		Description: "MiniWoB-style web forms (checkboxes, sliders, radio buttons, text boxes, conditional fields) as environments: act on the form, reward 1 when Submit is pressed with the task met, computed by an exact simulator.",

@@ -65,7 +65,7 @@ func (s *Server) ws(w http.ResponseWriter, r *http.Request) {
 		cancel()
 		s.wg.Done()
 	}()
-	status, why := s.serveSession(ctx, c, &env{s: s})
+	status, why := s.serveSession(ctx, c, s.newEnv())
 	c.Close(status, why)
 }
 
@@ -90,7 +90,7 @@ type frame struct {
 // returns the close status and reason. Frames are read on a goroutine of
 // their own, so that an idle timeout or a drain can still close the
 // connection with a close frame (a read canceled midway would drop it).
-func (s *Server) serveSession(ctx context.Context, c *websocket.Conn, e *env) (websocket.StatusCode, string) {
+func (s *Server) serveSession(ctx context.Context, c *websocket.Conn, e environment) (websocket.StatusCode, string) {
 	frames := make(chan frame)
 	stop := make(chan struct{})
 	defer close(stop)
@@ -148,7 +148,7 @@ func (s *Server) serveSession(ctx context.Context, c *websocket.Conn, e *env) (w
 
 // handle answers one message: out (none when its Type is "") and whether
 // the session ends, on close or a message that is no JSON object.
-func (s *Server) handle(ctx context.Context, e *env, typ websocket.MessageType, b []byte) (out outgoing, end bool) {
+func (s *Server) handle(ctx context.Context, e environment, typ websocket.MessageType, b []byte) (out outgoing, end bool) {
 	fail := func(code, format string, args ...any) (outgoing, bool) {
 		return outgoing{Type: "error", Data: errorBody{Message: fmt.Sprintf(format, args...), Code: code}}, false
 	}

@@ -34,11 +34,13 @@ Examples:
   gen serve                                  every built-in family on 127.0.0.1:8000
   gen serve --no-images --max-sessions 1024  text observations only, no browser
   FORMPLAN_TOKEN=secret gen serve --addr 0.0.0.0:8000
+  gen serve --dataset out                    make gen's rows as one-step tasks scored as gen score scores them
 `
 
 // serveConfig is what gen serve's flags ask for.
 type serveConfig struct {
 	addr, token, config, chrome string
+	dataset                     string // serve this dataset's rows as one-step tasks
 	families                    []forms.Family
 	scale                       float64
 	noImages                    bool
@@ -56,6 +58,7 @@ func parseServe(args []string, stderr io.Writer) (*serveConfig, bool, error) {
 	fs.StringVar(&c.addr, "addr", "127.0.0.1:8000", "host:port to listen on")
 	fs.StringVar(&c.token, "token", os.Getenv("FORMPLAN_TOKEN"), "bearer token every request but GET /health must carry (default $FORMPLAN_TOKEN); required beyond loopback")
 	fs.StringVar(&c.config, "config", "", "JSON or YAML file with custom families to serve beside the built-in ones")
+	fs.StringVar(&c.dataset, "dataset", "", "serve the rows of the dataset gen wrote in this directory as one-step tasks: a reset names a row, a step's reply is scored as gen score scores it")
 	famList := fs.String("families", "", "comma-separated families to serve (default: every built-in one and the config's)")
 	fs.Float64Var(&c.scale, "scale", 1, "screenshot scale")
 	fs.BoolVar(&c.noImages, "no-images", false, "text observations only: no browser is started")
@@ -85,6 +88,9 @@ func parseServe(args []string, stderr io.Writer) (*serveConfig, bool, error) {
 	}
 	if c.maxBody < 1024 || c.maxBody > 64<<20 {
 		return nil, false, usagef("serve: --max-body %d: want 1024 to 67108864 bytes", c.maxBody)
+	}
+	if c.dataset != "" && (c.config != "" || *famList != "" || c.noImages || fs.Changed("scale")) {
+		return nil, false, usagef("serve: --dataset serves the rows as they are: leave out --config, --families, --scale and --no-images")
 	}
 	if _, ok := render.Pixels(formview.Width, c.scale); !ok || c.scale <= 0 || c.scale > 4 {
 		return nil, false, usagef("serve: --scale %g: want a scale above 0 and at most 4 that gives whole pixels", c.scale)
@@ -129,13 +135,19 @@ func serveCmd(ctx context.Context, args []string, stderr io.Writer) error {
 	if done || err != nil {
 		return err
 	}
+	var rows *openenv.Rows
+	if c.dataset != "" {
+		if rows, err = openenv.LoadRows(c.dataset); err != nil {
+			return usagef("serve: --dataset: %v", err)
+		}
+	}
 	ln, err := net.Listen("tcp", c.addr)
 	if err != nil {
 		return usagef("serve: %v: choose another --addr", err)
 	}
 	defer ln.Close()
 	var painter episode.Painter
-	if !c.noImages {
+	if !c.noImages && rows == nil {
 		render.SweepProfiles()
 		r, err := render.New(ctx, render.Options{ChromePath: c.chrome, Scale: c.scale, Head: formview.Head(), Fonts: formview.Fonts()})
 		if err != nil {
@@ -150,13 +162,17 @@ func serveCmd(ctx context.Context, args []string, stderr io.Writer) error {
 		defer screens.Close()
 		painter = screens
 	}
-	srv := openenv.New(c.families, painter, openenv.Options{
-		MaxSessions: c.maxSessions, IdleTimeout: c.idle, MaxBody: c.maxBody, Token: c.token, Version: version,
-	})
+	opt := openenv.Options{MaxSessions: c.maxSessions, IdleTimeout: c.idle, MaxBody: c.maxBody, Token: c.token, Version: version}
+	srv := openenv.New(c.families, painter, opt)
+	what := fmt.Sprintf("%d families, %s", len(c.families), map[bool]string{true: "text only", false: "with screenshots"}[painter == nil])
+	if rows != nil {
+		srv = openenv.NewDataset(rows, opt)
+		what = fmt.Sprintf("%d rows of %s", rows.Len(), c.dataset)
+	}
 	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second, MaxHeaderBytes: 64 << 10}
 	errc := make(chan error, 1)
 	go func() { errc <- hs.Serve(ln) }()
-	fmt.Fprintf(stderr, "gen serve: listening on http://%s (%d families, %s)\n", ln.Addr(), len(c.families), map[bool]string{true: "text only", false: "with screenshots"}[c.noImages])
+	fmt.Fprintf(stderr, "gen serve: listening on http://%s (%s)\n", ln.Addr(), what)
 	select {
 	case err := <-errc:
 		return fmt.Errorf("serve: %w", err)
