@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -12,6 +13,7 @@ import (
 	"github.com/formplan/formplan/forms"
 	"github.com/formplan/formplan/formview"
 	"github.com/formplan/formplan/statesim"
+	"github.com/formplan/formplan/typeface"
 )
 
 // act is one thing a step does: an action of the simulator, or moving the
@@ -19,10 +21,21 @@ import (
 type act struct {
 	action statesim.Action
 	focus  int
+	caret  int // with focus on a text box: where the caret goes, in characters (-1: the end)
 }
 
 // noAct is an action that does nothing (noop, hover, scroll, ...).
 var noAct = []act(nil)
+
+// focusOn is an act that gives element i the focus, the caret (in a text
+// box) at caret.
+func focusOn(i, caret int) act { return act{focus: i, caret: caret} }
+
+// do is an act of the simulator that leaves the focus on element i (-1:
+// nowhere) and the caret at caret.
+func do(a statesim.Action, i, caret int) []act {
+	return []act{{action: a, focus: -1}, focusOn(i, caret)}
+}
 
 // MaxActionLen is the longest action text a step reads.
 const MaxActionLen = 4096
@@ -61,7 +74,7 @@ func (e *Episode) read(text string) ([]act, error) {
 	if next.Point != nil {
 		return e.clickAt(next.Point.X, next.Point.Y)
 	}
-	return []act{{action: *next.Action, focus: -1}}, nil
+	return []act{{action: *next.Action, focus: -1}, focusOn(-1, -1)}, nil
 }
 
 // bgCallRE matches a BrowserGym action call.
@@ -100,9 +113,9 @@ func (e *Episode) browserGym(line string) ([]act, error) {
 		}
 		switch name {
 		case "click":
-			return e.clickElement(i, -1)
+			return e.clickElement(i, -1, true)
 		case "dblclick":
-			a, err := e.clickElement(i, -1)
+			a, err := e.clickElement(i, -1, true)
 			if err != nil {
 				return nil, err
 			}
@@ -112,7 +125,7 @@ func (e *Episode) browserGym(line string) ([]act, error) {
 		case "clear":
 			return e.onText(i, statesim.Action{Op: statesim.Clear})
 		case "focus":
-			return []act{{focus: i}}, nil
+			return []act{focusOn(i, -1)}, nil
 		case "fill":
 			if err := need(2); err != nil {
 				return nil, err
@@ -126,7 +139,7 @@ func (e *Episode) browserGym(line string) ([]act, error) {
 			if err != nil {
 				return nil, err
 			}
-			return append([]act{{focus: i}}, k...), nil
+			return append([]act{focusOn(i, -1)}, k...), nil
 		}
 	case "select_option":
 		return nil, errors.New("select_option picks options of a <select>, and this form has none: click a radio button instead")
@@ -156,7 +169,7 @@ func (e *Episode) browserGym(line string) ([]act, error) {
 		if e.focus < 0 || e.Form.Elements[e.focus].Kind != forms.TextBox {
 			return nil, errors.New("no text box has the focus: click or focus one first")
 		}
-		return e.onText(e.focus, statesim.Action{Op: statesim.Type, Text: args[0]})
+		return e.typeText(args[0])
 	}
 	return nil, fmt.Errorf("%s is not supported", name)
 }
@@ -175,45 +188,98 @@ func (e *Episode) byID(bid string) (int, error) {
 	return -1, fmt.Errorf("no element %q: the ids are %s", clip(bid), strings.Join(ids, ", "))
 }
 
-// clickElement is a click on element i, at x pixels for a slider (-1: its
-// centre, where a click by id lands).
-func (e *Episode) clickElement(i int, x float64) ([]act, error) {
+// clickElement is a click on element i at (x, y) pixels, or its box's
+// centre for x < 0 (where a click by id lands). byID says the click named
+// the element: one on a disabled control is then an error, as BrowserGym's
+// click waits for the element to be enabled; a click at a point on it does
+// nothing but take the focus away, as in the browser.
+func (e *Episode) clickElement(i int, x float64, byID bool) ([]act, error) {
 	el := &e.Form.Elements[i]
 	ref := e.Form.RefOf(i)
-	switch el.Kind {
-	case forms.Checkbox:
-		return []act{{action: statesim.Action{Op: statesim.Click, Target: ref}, focus: -1}}, nil
-	case forms.Radio:
-		return []act{{action: statesim.Action{Op: statesim.Select, Target: ref}, focus: -1}}, nil
-	case forms.Submit:
-		return []act{{action: statesim.SubmitAction, focus: -1}}, nil
-	case forms.TextBox:
-		if !statesim.Enabled(&e.Form, e.State, i) {
+	if b, ok := e.box(i); ok && x < 0 {
+		x = b.Pixels[0] + b.Pixels[2]/2
+	}
+	if el.Kind != forms.Submit && !statesim.Enabled(&e.Form, e.State, i) {
+		if byID {
 			return nil, fmt.Errorf("%s is disabled", e.Form.Name(ref))
 		}
-		return []act{{focus: i}}, nil
+		return []act{focusOn(-1, -1)}, nil
+	}
+	switch el.Kind {
+	case forms.Checkbox:
+		return do(statesim.Action{Op: statesim.Click, Target: ref}, i, -1), nil
+	case forms.Radio:
+		return do(statesim.Action{Op: statesim.Select, Target: ref}, i, -1), nil
+	case forms.Submit:
+		return []act{focusOn(i, -1), {action: statesim.SubmitAction, focus: -1}}, nil
+	case forms.TextBox:
+		return []act{focusOn(i, e.caretAt(i, x))}, nil
 	case forms.Slider:
 		v := e.sliderValueAt(i, x)
-		return []act{{action: statesim.Action{Op: statesim.Set, Target: ref, N: v}, focus: -1}}, nil
+		return do(statesim.Action{Op: statesim.Set, Target: ref, N: v}, i, -1), nil
 	}
 	return nil, fmt.Errorf("element %s cannot be clicked", el.ID)
 }
 
+// caretAt returns where a click at x pixels puts the caret in text box i:
+// at the character boundary nearest x, the text set in typeface's font at
+// the box's text size from its content's left edge (-1 when the box's
+// place is unknown: the end).
+func (e *Episode) caretAt(i int, x float64) int {
+	b, ok := e.box(i)
+	t := []rune(e.State[i].S)
+	if !ok || x < 0 {
+		return len(t)
+	}
+	scale := e.scale()
+	left := b.Pixels[0] + textContentLeft*scale
+	best, dist := 0, math.Inf(1)
+	for k := 0; k <= len(t); k++ {
+		w, ok := typeface.Width(string(t[:k]))
+		if !ok {
+			return len(t)
+		}
+		if d := math.Abs(left + w*formview.TextPx*scale - x); d < dist {
+			best, dist = k, d
+		}
+	}
+	return best
+}
+
+// textContentLeft is where a text box's text starts, in CSS px right of
+// its box: the browser's 2 px border and 2 px padding.
+const textContentLeft = 4
+
 // sliderValueAt returns the value a click at x pixels sets slider i to:
-// the position nearest x along the handle's run (formview.HandleX), or the
-// middle one for x < 0.
+// its value when x is on the handle, else the position nearest x along the
+// handle's run (formview.HandleX), as Chromium moves a range input; the
+// middle one when the picture's boxes are unknown.
 func (e *Episode) sliderValueAt(i int, x float64) int {
 	el := &e.Form.Elements[i]
 	positions := (el.Max - el.Min) / el.Step
 	frac := 0.5
-	if b, ok := e.box(i); ok && x >= 0 {
+	if b, ok := e.box(i); ok {
 		scale := e.scale()
+		// A click on the handle itself grabs it and moves nothing.
+		v := e.State[i].N
+		if d := x - formview.HandleX(el.Min, el.Max, v, b.Pixels[0], b.Pixels[2], scale); d > -handleLeft*scale && d < handleRight*scale {
+			return v
+		}
 		lo := b.Pixels[0] + formview.HandleInset*scale
 		hi := b.Pixels[0] + b.Pixels[2]
 		frac = min(max((x-lo)/(hi-lo), 0), 1)
 	}
 	return el.Min + int(math.Round(frac*float64(positions)))*el.Step
 }
+
+// A click this many CSS px left or right of a slider handle's centre, or
+// nearer, lands on the handle (templates/form.html.tmpl draws it 14 px
+// wide): Chromium's reach, measured by TestSliderClicks at scales 1 and 2,
+// is one px more on the left, and neither edge itself counts.
+const (
+	handleLeft  = 8
+	handleRight = 7
+)
 
 // scale returns the picture's device scale, 1 when there is none.
 func (e *Episode) scale() float64 {
@@ -245,10 +311,10 @@ func (e *Episode) clickAt(x, y float64) ([]act, error) {
 	for i := range e.Form.Elements {
 		b, ok := e.box(i)
 		if ok && x >= b.Pixels[0] && x <= b.Pixels[0]+b.Pixels[2] && y >= b.Pixels[1] && y <= b.Pixels[1]+b.Pixels[3] {
-			return e.clickElement(i, x)
+			return e.clickElement(i, x, false)
 		}
 	}
-	return []act{{focus: -1}}, nil // a click on nothing takes the focus away
+	return []act{focusOn(-1, -1)}, nil // a click on nothing takes the focus away
 }
 
 // setToggle checks or unchecks element i.
@@ -256,62 +322,130 @@ func (e *Episode) setToggle(i int, on bool) ([]act, error) {
 	ref := e.Form.RefOf(i)
 	switch e.Form.Elements[i].Kind {
 	case forms.Checkbox:
-		return []act{{action: statesim.Action{Op: pick2(on, statesim.Check, statesim.Uncheck), Target: ref}, focus: -1}}, nil
+		return do(statesim.Action{Op: pick2(on, statesim.Check, statesim.Uncheck), Target: ref}, i, -1), nil
 	case forms.Radio:
 		if !on {
 			return nil, fmt.Errorf("%s is a radio button: select another of its group instead of unchecking it", e.Form.Name(ref))
 		}
-		return []act{{action: statesim.Action{Op: statesim.Select, Target: ref}, focus: -1}}, nil
+		return do(statesim.Action{Op: statesim.Select, Target: ref}, i, -1), nil
 	}
 	return nil, fmt.Errorf("%s is no checkbox or radio button", e.Form.Name(ref))
 }
 
-// onText is action a on text box i.
+// onText is action a on text box i, which leaves the caret at the end.
 func (e *Episode) onText(i int, a statesim.Action) ([]act, error) {
 	if e.Form.Elements[i].Kind != forms.TextBox {
 		return nil, fmt.Errorf("%s is no text box", e.Form.Name(e.Form.RefOf(i)))
 	}
 	a.Target = e.Form.RefOf(i)
-	return []act{{action: a, focus: -1}, {focus: i}}, nil
+	return do(a, i, -1), nil
 }
 
-// key is a key press on element i (-1: nothing has the focus).
+// typeText types t at the caret of the focused text box.
+func (e *Episode) typeText(t string) ([]act, error) {
+	i := e.focus
+	if i < 0 || e.Form.Elements[i].Kind != forms.TextBox {
+		return noAct, nil // keys reach no text box: nothing changes, as in the browser
+	}
+	old := []rune(e.State[i].S)
+	c := e.caretPos(i)
+	text := string(old[:c]) + t + string(old[c:])
+	return do(statesim.Action{Op: statesim.Enter, Target: e.Form.RefOf(i), Text: text}, i, c+len([]rune(t))), nil
+}
+
+// caretPos returns the caret of text box i, which has the focus.
+func (e *Episode) caretPos(i int) int {
+	n := len([]rune(e.State[i].S))
+	if e.caret < 0 || e.caret > n {
+		return n
+	}
+	return e.caret
+}
+
+// key is a key press on element i (-1: nothing has the focus), as
+// Chromium handles it on that kind of control.
 func (e *Episode) key(i int, key string) ([]act, error) {
 	if i < 0 {
 		return noAct, nil // keys with no focus reach no element
 	}
 	el := &e.Form.Elements[i]
 	ref := e.Form.RefOf(i)
-	switch {
-	case el.Kind == forms.Slider:
-		switch key {
-		case "ArrowRight", "ArrowUp":
-			return []act{{action: statesim.Action{Op: statesim.Move, Target: ref, N: el.Step}, focus: -1}}, nil
-		case "ArrowLeft", "ArrowDown":
-			return []act{{action: statesim.Action{Op: statesim.Move, Target: ref, N: -el.Step}, focus: -1}}, nil
-		case "Home":
-			return []act{{action: statesim.Action{Op: statesim.Set, Target: ref, N: el.Min}, focus: -1}}, nil
-		case "End":
-			return []act{{action: statesim.Action{Op: statesim.Set, Target: ref, N: el.Max}, focus: -1}}, nil
+	if el.Kind != forms.Submit && !statesim.Enabled(&e.Form, e.State, i) {
+		return noAct, nil
+	}
+	switch el.Kind {
+	case forms.Slider:
+		n := map[string]int{"ArrowRight": el.Step, "ArrowUp": el.Step, "ArrowLeft": -el.Step, "ArrowDown": -el.Step}
+		switch {
+		case n[key] != 0:
+			return do(statesim.Action{Op: statesim.Move, Target: ref, N: n[key]}, i, -1), nil
+		case key == "Home":
+			return do(statesim.Action{Op: statesim.Set, Target: ref, N: el.Min}, i, -1), nil
+		case key == "End":
+			return do(statesim.Action{Op: statesim.Set, Target: ref, N: el.Max}, i, -1), nil
 		}
-	case el.Kind == forms.TextBox:
+	case forms.TextBox:
+		t := []rune(e.State[i].S)
+		c := e.caretPos(i)
+		enter := func(text string, caret int) []act {
+			return do(statesim.Action{Op: statesim.Enter, Target: ref, Text: text}, i, caret)
+		}
 		switch key {
 		case "Backspace":
-			t := []rune(e.State[i].S)
-			if len(t) == 0 {
+			if c == 0 {
 				return noAct, nil
 			}
-			return e.onText(i, statesim.Action{Op: statesim.Enter, Text: string(t[:len(t)-1])})
-		case "Enter", "Tab", "ArrowLeft", "ArrowRight", "Home", "End", "Delete":
-			return noAct, nil
+			return enter(string(t[:c-1])+string(t[c:]), c-1), nil
+		case "Delete":
+			if c == len(t) {
+				return noAct, nil
+			}
+			return enter(string(t[:c])+string(t[c+1:]), c), nil
+		case "ArrowLeft":
+			return []act{focusOn(i, max(c-1, 0))}, nil
+		case "ArrowRight":
+			return []act{focusOn(i, min(c+1, len(t)))}, nil
+		case "Home", "ArrowUp":
+			return []act{focusOn(i, 0)}, nil
+		case "End", "ArrowDown":
+			return []act{focusOn(i, len(t))}, nil
 		}
 		if len([]rune(key)) == 1 {
-			return e.onText(i, statesim.Action{Op: statesim.Type, Text: key})
+			return e.typeText(key)
 		}
-	case el.Kind == forms.Checkbox && key == " ":
-		return e.clickElement(i, -1)
+	case forms.Checkbox:
+		if key == " " {
+			return do(statesim.Action{Op: statesim.Click, Target: ref}, i, -1), nil
+		}
+	case forms.Radio:
+		step := map[string]int{"ArrowRight": 1, "ArrowDown": 1, "ArrowLeft": -1, "ArrowUp": -1}[key]
+		switch {
+		case key == " ":
+			return do(statesim.Action{Op: statesim.Select, Target: ref}, i, -1), nil
+		case step != 0:
+			j := e.nextRadio(i, step)
+			return do(statesim.Action{Op: statesim.Select, Target: e.Form.RefOf(j)}, j, -1), nil
+		}
+	case forms.Submit:
+		if key == " " || key == "Enter" {
+			return []act{{action: statesim.SubmitAction, focus: -1}}, nil
+		}
 	}
 	return noAct, nil
+}
+
+// nextRadio returns the enabled member of radio button i's group step
+// places on (1 or -1), wrapping around, as arrow keys move a selection.
+func (e *Episode) nextRadio(i, step int) int {
+	members := e.Form.Members(e.Form.Elements[i].Group)
+	at := slices.Index(members, i)
+	for k := 1; k <= len(members); k++ {
+		j := members[((at+step*k)%len(members)+len(members))%len(members)]
+		if statesim.Enabled(&e.Form, e.State, j) {
+			return j
+		}
+	}
+	return i
 }
 
 func pick2[T any](c bool, a, b T) T {

@@ -43,6 +43,7 @@ type Episode struct {
 	Reward  float64
 
 	focus   int // the element keys go to, -1 for none
+	caret   int // in the focused text box, in characters; -1: at the end
 	picture *Picture
 	painter Painter
 }
@@ -70,7 +71,7 @@ func Reset(ctx context.Context, seed int64, spec Spec, fams map[string]*forms.Fa
 	}
 	e := &Episode{
 		ID: fmt.Sprintf("%d-%016x", seed, spec.key()), Seed: seed, Spec: spec, Form: f, Goal: g,
-		Start: start, State: start.Clone(), Optimal: len(plan) + 1, focus: -1, painter: painter,
+		Start: start, State: start.Clone(), Optimal: len(plan) + 1, focus: -1, caret: -1, painter: painter,
 	}
 	if e.Spec.Budget == 0 {
 		e.Spec.Budget = e.Optimal + 10
@@ -141,14 +142,14 @@ func (e *Episode) Step(ctx context.Context, action string) (Observation, error) 
 // An action that fails leaves the state as it was before acts.
 func (e *Episode) apply(acts []act) error {
 	s := e.State.Clone()
-	focus := e.focus
+	focus, caret := e.focus, e.caret
 	for _, a := range acts {
-		if a.focus >= 0 {
-			focus = a.focus
+		if a.action.Op == "" {
+			focus, caret = a.focus, a.caret
 			continue
 		}
 		if a.action.Op == statesim.Submit {
-			e.State, e.focus = s, focus
+			e.State, e.focus, e.caret = s, focus, caret
 			e.Done = true
 			if e.Goal.Met(&e.Form, s) {
 				e.Reward = 1
@@ -165,11 +166,8 @@ func (e *Episode) apply(acts []act) error {
 		if err := statesim.ApplyInPlace(&e.Form, s, a.action); err != nil {
 			return err
 		}
-		if k := e.Form.Elements[i].Kind; k == forms.TextBox || k == forms.Slider {
-			focus = i
-		}
 	}
-	e.State, e.focus = s, focus
+	e.State, e.focus, e.caret = s, focus, caret
 	return nil
 }
 

@@ -317,6 +317,7 @@ func TestDrainAndNoLeaks(t *testing.T) {
 			closed <- err
 		}()
 	}
+	time.Sleep(50 * time.Millisecond) // the readers wait in Read
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	if err := s.Drain(ctx); err != nil || s.Sessions() != 0 {

@@ -1,0 +1,127 @@
+package episode
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/formplan/formplan/forms"
+	"github.com/formplan/formplan/formview"
+	"github.com/formplan/formplan/render"
+)
+
+// TestFidelity plays random episodes of every built-in family at scales 1
+// and 2 and does every step a second time in a real Chromium page, with
+// real input events (CDP mouse and key events) from the episode's start:
+// after each step the page's DOM must hold the state the episode
+// observes. The actions are BrowserGym's: clicks by id, clicks at random
+// points inside elements (slider tracks included), fills, key presses and
+// typing at the caret.
+func TestFidelity(t *testing.T) {
+	if testing.Short() {
+		t.Skip("renders in Chromium")
+	}
+	fams := forms.Builtins()
+	byName := builtins()
+	for _, scale := range []float64{1, 2} {
+		t.Run(fmt.Sprint("scale ", scale), func(t *testing.T) {
+			ctx := context.Background()
+			r, err := render.New(ctx, render.Options{Head: formview.Head(), Fonts: formview.Fonts(), Scale: scale})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer r.Close()
+			heights, err := formview.Fit(ctx, r, fams)
+			if err != nil {
+				t.Fatal(err)
+			}
+			screens := NewScreens(r, heights, scale)
+			defer screens.Close()
+			rng := rand.New(rand.NewPCG(11, uint64(scale)))
+			steps := 0
+			for _, fam := range fams {
+				for seed := range int64(6) {
+					e, _, err := Reset(ctx, seed, Spec{Family: fam.Name, Horizon: 1, Budget: 40}, byName, screens)
+					if err != nil {
+						t.Fatal(err)
+					}
+					start, err := formview.Job(&e.Form, e.Start, e.Goal.Text, "start")
+					if err != nil {
+						t.Fatal(err)
+					}
+					start.Height = heights.Of(fam.Name)
+					var inputs []render.Input
+					for k := 0; k < 8 && !e.Done; k++ {
+						action, in := randomAction(e, rng)
+						o, err := e.Step(ctx, action)
+						if err != nil {
+							t.Fatal(err)
+						}
+						if o.LastActionError != "" {
+							continue // refused: the state is as it was, and no input is sent
+						}
+						if e.Done {
+							break // Submit: the page has no state after it
+						}
+						inputs = append(inputs, in...)
+						dom, err := r.Execute(ctx, start, inputs)
+						if err != nil {
+							t.Fatalf("%s seed %d, after %q: %v", fam.Name, seed, action, err)
+						}
+						if err := formview.Check(&e.Form, e.State, dom); err != nil {
+							t.Fatalf("%s seed %d at scale %g, after %q (inputs %v): the page and the episode disagree: %v", fam.Name, seed, scale, action, inputs, err)
+						}
+						steps++
+					}
+				}
+			}
+			t.Logf("%d steps at scale %g: the page's DOM held the episode's state after every one", steps, scale)
+		})
+	}
+}
+
+// randomAction returns a random BrowserGym action on episode e and the
+// real inputs that do it in a page.
+func randomAction(e *Episode, rng *rand.Rand) (string, []render.Input) {
+	els := e.Form.Elements
+	i := rng.IntN(len(els))
+	for els[i].Kind == forms.Submit && rng.IntN(4) > 0 {
+		i = rng.IntN(len(els)) // Submit ends the episode: rarely
+	}
+	id := els[i].ID
+	switch rng.IntN(6) {
+	case 0:
+		return fmt.Sprintf("click('%s')", id), []render.Input{{Op: "click", Element: id}}
+	case 1:
+		if b, ok := e.box(i); ok {
+			// A point inside the box, one pixel clear of its edges.
+			x := b.Pixels[0] + 1 + rng.Float64()*max(b.Pixels[2]-2, 0)
+			y := b.Pixels[1] + 1 + rng.Float64()*max(b.Pixels[3]-2, 0)
+			return fmt.Sprintf("mouse_click(%g, %g)", x, y), []render.Input{{Op: "click", X: x, Y: y}}
+		}
+	case 2:
+		if els[i].Kind == forms.TextBox {
+			v := ""
+			if len(e.Form.TextValues) > 0 && rng.IntN(4) > 0 {
+				v = e.Form.TextValues[rng.IntN(len(e.Form.TextValues))]
+			}
+			in := []render.Input{{Op: "click", Element: id}, {Op: "selectall"}, {Op: "key", Key: "Backspace"}}
+			if v != "" {
+				in = append(in, render.Input{Op: "type", Text: v})
+			}
+			return fmt.Sprintf("fill('%s', '%s')", id, v), in
+		}
+	case 3, 4:
+		keys := []string{"ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End", "Backspace", "Delete"}
+		k := keys[rng.IntN(len(keys))]
+		return fmt.Sprintf("keyboard_press('%s')", k), []render.Input{{Op: "key", Key: k}}
+	case 5:
+		t := "7"
+		if len(e.Form.TextValues) > 0 {
+			t = e.Form.TextValues[rng.IntN(len(e.Form.TextValues))]
+		}
+		return fmt.Sprintf("keyboard_type('%s')", t), []render.Input{{Op: "type", Text: t}}
+	}
+	return "noop()", nil
+}
