@@ -176,8 +176,8 @@ func writeSuiteTable(b *bytes.Buffer, st *suiteStats) {
 	}
 	fmt.Fprintf(b, " %d | %s |\n\n", all, mdCell(smallestAllP))
 	if missing > 0 {
-		fmt.Fprintf(b, "(-): a cell the measured table lacks (it holds the built-in families at 2, 3, 4, 6 and 8 options and horizons 1-12); "+
-			"`gen blind --options --horizon` measures such a cell of a built-in family.\n\n")
+		b.WriteString("(-): not measured. The generator's table holds the built-in families at 2, 3, 4, 6 and 8 options and horizons 1-12; " +
+			"`gen blind --options --horizon` measures other cells of a built-in family, none of a custom one.\n\n")
 	}
 	if !st.open {
 		writeAnswers(b, st)
