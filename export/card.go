@@ -6,7 +6,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/formplan/formplan/blind"
 	"github.com/formplan/formplan/suites"
 )
 
@@ -115,7 +114,8 @@ func cardYAML(stats []*suiteStats) string {
 	return b.String()
 }
 
-// cardMarkdown returns the whole README.md.
+// cardMarkdown returns the whole README.md. It says only what describes
+// the dataset it is written for: its own suites, families and cells.
 func cardMarkdown(stats []*suiteStats, info Info) []byte {
 	var b bytes.Buffer
 	b.WriteString("---\n")
@@ -129,17 +129,14 @@ func cardMarkdown(stats []*suiteStats, info Info) []byte {
 	}
 	fmt.Fprintf(&b, "# %s\n\n", datasetName)
 	b.WriteString("Questions that test whether a vision-language model can **plan actions on a web form**. " +
-		"Each row shows a screenshot of a form made of checkboxes, sliders, radio buttons and text boxes " +
-		"(two screenshots for `temporal_order`), states a task, and asks about plans of actions: " +
-		"which plan completes the task from the pictured state, whether two plans leave the form in the same state, " +
-		"which of two pictures of a run came first.\n\n")
-	b.WriteString("Every label was computed by an exact simulator of the form, and the `metadata` column " +
-		"holds the JSON of the form, its states and the plans, enough to check any label again. " +
+		"Each row shows a screenshot of a form of checkboxes, sliders, radio buttons and text boxes " +
+		"(two for `temporal_order`), states a task, and asks about plans of actions on it. " +
+		"Every label was computed by an exact simulator of the form; the `metadata` column " +
+		"holds the form, its states and the plans as JSON, enough to check any label again. " +
 		"The questions are synthetic: no person or real web page appears in them.\n\n")
 	if withImage == 0 {
-		b.WriteString("**This copy has no screenshots.** It was generated without images (`--no-images`), " +
-			"so `image` and `image_2` are null. The `caption` column describes each pictured state in words, " +
-			"for text-only baselines; harnesses that need images (VLMEvalKit, the lmms-eval tasks) cannot run it.\n\n")
+		b.WriteString("**This copy has no screenshots** (`--no-images`): `image` and `image_2` are null, " +
+			"and `caption` describes each pictured state in words, for text-only baselines.\n\n")
 	} else if withImage < total {
 		fmt.Fprintf(&b, "**%d of %d rows have no screenshot** (`image` is null).\n\n", total-withImage, total)
 	}
@@ -150,17 +147,16 @@ func cardMarkdown(stats []*suiteStats, info Info) []byte {
 	fmt.Fprintf(&b, "| flags | %s |\n", mdCodeOr(info.Flags, "not given"))
 	fmt.Fprintf(&b, "| generator version | %s |\n", mdCodeOr(info.Version, "not given"))
 	fmt.Fprintf(&b, "| Chromium | %s |\n", mdCodeOr(info.Chromium, "none (no images)"))
-	fmt.Fprintf(&b, "| font (shipped with gen; no system font is used) | %s |\n", mdCodeOr(info.Fonts, "none (no images)"))
+	fmt.Fprintf(&b, "| font (shipped with gen) | %s |\n", mdCodeOr(info.Fonts, "none (no images)"))
 	scale := "none (no images)"
 	if info.Scale != 0 {
 		scale = mdCode(strconv.FormatFloat(info.Scale, 'g', -1, 64))
 	}
 	fmt.Fprintf(&b, "| scale (device pixel ratio) | %s |\n\n", scale)
-	b.WriteString("Every question is a pure function of the seed, the suite and its index: " +
-		"the same seed and flags give the same questions. Screenshots also depend on the Chromium version and the font above, " +
-		"and on nothing else of the machine: the same Chromium gives the same pictures whatever fonts are installed. " +
-		"`gen verify` re-renders every picture and compares it pixel for pixel when its machine has the same Chromium.\n\n")
+	b.WriteString("Every question is a pure function of the seed, the suite and its index; " +
+		"screenshots also of the Chromium version and the font, and of nothing else of the machine.\n\n")
 	writePaperSettings(&b, info.Flags)
+	paper := strings.Contains(info.Flags, "--protocol "+suites.Paper)
 
 	b.WriteString("## Suites\n\n")
 	b.WriteString("Each suite is a config with one split, `test`.\n\n")
@@ -169,77 +165,45 @@ func cardMarkdown(stats []*suiteStats, info Info) []byte {
 		fmt.Fprintf(&b, "| %s | %d | %s |\n", mdCode(st.name), st.rows, mdCell(summary(st.name)))
 	}
 	fmt.Fprintf(&b, "| **total** | %d | |\n\n", total)
+	blindIntro(&b, stats, paper)
 
 	for _, st := range stats {
-		writeSuiteSection(&b, st, info)
+		writeSuiteSection(&b, st, info, paper)
 	}
 	writeForms(&b, stats)
-
-	b.WriteString("## Columns\n\n")
-	b.WriteString("The main columns; the generator's `docs/SCHEMA.md` documents all of them and the `metadata` JSON.\n\n")
-	b.WriteString("| column | meaning |\n|---|---|\n")
-	for _, c := range mainColumns {
-		name := mdCode(c.name)
-		if c.name == "A" {
-			name += " … " + mdCode("H")
-		}
-		fmt.Fprintf(&b, "| %s | %s |\n", name, mdCell(c.about))
-	}
-	b.WriteString("\n")
-
-	first := stats[0].name
-	b.WriteString("## Loading\n\n")
-	b.WriteString("Paths are relative to this directory. With Hugging Face `datasets`:\n\n")
-	b.WriteString("```python\nfrom datasets import load_dataset\n\n")
-	b.WriteString("# One suite, straight from its Parquet files:\n")
-	fmt.Fprintf(&b, "ds = load_dataset(\"parquet\", data_files={\"test\": %s}, split=\"test\")\n\n", pyString(dataFiles(first)))
-	b.WriteString("# The same through this card's configs (this directory, or the Hub repository id):\n")
-	fmt.Fprintf(&b, "ds = load_dataset(\"path/to/this/directory\", %s, split=\"test\")\n", pyString(first))
-	b.WriteString("ds[0][\"image\"]  # a PIL image (None without screenshots)\n```\n\n")
-	b.WriteString("With DuckDB:\n\n```sql\n")
-	fmt.Fprintf(&b, "SELECT family, horizon, answer, count(*) AS n\nFROM %s\nGROUP BY ALL\nORDER BY ALL;\n```\n\n", sqlString(dataFiles(first)))
-
-	b.WriteString("## Harnesses\n\n")
-	b.WriteString("**lmms-eval.** `lmms-eval/` holds a task per suite and variant: `formplan_<suite>` sends `prompt_instruct` with the screenshot(s) (tag `formplan`); " +
-		"`_cot` sends `prompt_cot` with room to reason; `_caption` and `_caption_cot` send the caption in place of the screenshot, `_both` and `_both_cot` both " +
-		"(a dataset without screenshots has the caption tasks only). Each variant's tasks share a tag, `formplan<variant>`. " +
-		"`utils.process_results` takes the answer out of the reply as `gen score` does (the last `Answer:` marker counts; no answer or two is unparsed) " +
-		"and reports `accuracy` and `unparsed`. Run it from this directory, since the tasks name their data files relative to it:\n\n")
-	fmt.Fprintf(&b, "```sh\nlmms-eval --model <model> --model_args <args> --include_path lmms-eval --tasks %s --log_samples --output_path results\n```\n\n", "formplan_"+first)
-	b.WriteString("`gen score . results/<model>/*_samples_formplan_*.jsonl` scores the logged samples, with breakdowns and an HTML report.\n\n")
-	b.WriteString("**VLMEvalKit.** When exported, `vlmevalkit/formplan_<suite>.tsv` holds one suite in VLMEvalKit's layout: " +
-		"`index`, `image` (base64 PNG; a list of two for two pictures), `question` (without the option list, which VLMEvalKit appends), the option letters, `answer`, " +
-		"`category` (the family) and `l2-category` (the suite). `vlmevalkit/config.json` loads the multiple-choice suites as `ImageMCQDataset` and " +
-		"the Yes/No suite as `ImageYORNDataset`: copy the TSVs into VLMEvalKit's `LMUData` folder, put your model in the config and run " +
-		"`python run.py --config config.json --judge exact_matching`. `gen score . <model>_formplan_<suite>.xlsx` scores its prediction files. " +
-		"VLMEvalKit builds its own prompt from `question` and the options; the rules of the actions that `prompt_instruct` states are not part of it.\n\n")
-
-	b.WriteString("**PDDL.** `pddl/<family>.domain.pddl` is the PDDL domain of each form family (the browser's semantics of its controls); " +
-		"each row's `problem_pddl` is a problem for it and each `plans_pddl` entry a plan, one ground action per step. " +
-		"Write the row's problem and a plan (one action per line) to files and give them, with the domain, to a planner or plan validator that reads " +
-		"conditional effects and derived predicates. The generator's `docs/PDDL.md` documents the names, predicates and actions, and `gen verify` " +
-		"runs every row's plans through its own PDDL interpreter.\n\n")
-
+	writeColumns(&b)
+	writeLoading(&b, stats[0].name)
+	writeLimitations(&b, stats, withImage > 0, paper)
+	writeCitation(&b, info)
 	b.WriteString("## License\n\n")
 	b.WriteString("[CC BY 4.0](" + licenseURL + ").\n")
 	return b.Bytes()
 }
 
 // writeSuiteSection writes the card's section about one suite.
-func writeSuiteSection(b *bytes.Buffer, st *suiteStats, info Info) {
+func writeSuiteSection(b *bytes.Buffer, st *suiteStats, info Info, paper bool) {
 	fmt.Fprintf(b, "### %s\n\n", mdCode(st.name))
-	if s := summary(st.name); s != "" {
-		b.WriteString(s + "\n\n")
+	var parts []string
+	if len(st.files) > 1 { // one file is the config's data_files
+		var files []string
+		for _, f := range st.files {
+			files = append(files, mdCode(f.rel))
+		}
+		parts = append(parts, "Files: "+strings.Join(files, ", ")+".")
 	}
-	var files []string
-	for _, f := range st.files {
-		files = append(files, mdCode(f.rel))
-	}
-	fmt.Fprintf(b, "%d rows in %s.", st.rows, strings.Join(files, ", "))
 	if st.twoPictures {
-		b.WriteString(" Each row has two pictures, `image` (Picture 1) and `image_2` (Picture 2).")
+		parts = append(parts, "Each row has two pictures, `image` (Picture 1) and `image_2` (Picture 2).")
 	}
-	b.WriteString("\n\n")
+	s, known := suites.Lookup(st.name)
+	if known && s.Horizon != "" {
+		parts = append(parts, fmt.Sprintf("`horizon` counts %s.", s.Horizon))
+	}
+	if st.open {
+		parts = append(parts, "Open-ended: `answer` is a gold reply; `gen score` runs any reply in the simulator.")
+	}
+	if len(parts) > 0 {
+		b.WriteString(strings.Join(parts, " ") + "\n\n")
+	}
 	for _, f := range st.files {
 		if f.flags != "" && f.flags != info.Flags || f.version != "" && f.version != info.Version ||
 			f.seed != "" && f.seed != strconv.FormatUint(info.Seed, 10) {
@@ -247,92 +211,15 @@ func writeSuiteSection(b *bytes.Buffer, st *suiteStats, info Info) {
 				mdCode(f.rel), mdCodeOr(f.seed, "unknown"), mdCodeOr(f.version, "unknown"), mdCodeOr(f.flags, "unknown"))
 		}
 	}
+	if known && paper && s.Paper != "" {
+		fmt.Fprintf(b, "Made under `--protocol paper`, the seed paper's settings: %s.\n\n", s.Paper)
+	}
 	if st.rows > 0 {
-		b.WriteString("The `question` of its first row:\n\n")
+		b.WriteString("Its first question:\n\n")
 		fence := codeFence(st.example)
 		fmt.Fprintf(b, "%stext\n%s\n%s\n\n", fence, st.example, fence)
 	}
-
-	if s, ok := suites.Lookup(st.name); ok && s.Horizon != "" {
-		fmt.Fprintf(b, "`horizon` counts %s.\n\n", s.Horizon)
-	}
-	writeByFamily(b, "horizon", st.byHorizon, noHorizon, func(h int64) string { return strconv.FormatInt(h, 10) })
-	if st.open {
-		b.WriteString("An open-ended suite: `answer` holds a gold reply, and `gen score` runs any reply in the simulator. " +
-			"`metadata.chance` is the most a reader of the text alone can score on its main measure.\n\n")
-	} else {
-		writeByFamily(b, "answer", st.byAnswer, "", mdCell)
-	}
-	paper := strings.Contains(info.Flags, "--protocol "+suites.Paper)
-	if s, ok := suites.Lookup(st.name); ok && paper && s.Paper != "" {
-		fmt.Fprintf(b, "Made under `--protocol paper`, the seed paper's settings: %s.\n\n", s.Paper)
-	}
-	if t := blind.Table(st.name); t != "" {
-		b.WriteString("Readers of the text alone (task, question and options; never a picture, caption or history), " +
-			"measured by `gen blind` on fresh questions of every cell this code can fill")
-		if paper {
-			b.WriteString(" under formplan's own protocol (the rows above were made under the paper's: see `image_needed` for the rows whose text gives the answer away)")
-		}
-		b.WriteString("; chance is 1/options:\n\n")
-		b.WriteString(t + "\n")
-	}
-}
-
-// writeByFamily writes the table "Rows by family and <what>" of counts, a
-// column per value seen in any family, in order; the value null stands for
-// a missing one.
-func writeByFamily[K interface{ ~int64 | ~string }](b *bytes.Buffer, what string, counts map[string]map[K]int64, null K, label func(K) string) {
-	seen := map[K]bool{}
-	for _, m := range counts {
-		for k := range m {
-			seen[k] = true
-		}
-	}
-	keys := sortedKeys(seen)
-	labels := make([]string, len(keys))
-	for i, k := range keys {
-		labels[i] = "null"
-		if k != null {
-			labels[i] = label(k)
-		}
-	}
-	fmt.Fprintf(b, "Rows by family and %s:\n\n", what)
-	writeCountTable(b, "family \\ "+what, labels, sortedKeys(counts), func(fam string, i int) int64 {
-		return counts[fam][keys[i]]
-	})
-}
-
-// writeCountTable writes a Markdown table of counts with a row per family
-// and a column per label, and totals for both.
-func writeCountTable(b *bytes.Buffer, corner string, labels, families []string, n func(fam string, k int) int64) {
-	b.WriteString("| " + corner + " |")
-	for _, l := range labels {
-		b.WriteString(" " + l + " |")
-	}
-	b.WriteString(" total |\n|---|")
-	for range labels {
-		b.WriteString("---:|")
-	}
-	b.WriteString("---:|\n")
-	colTotal := make([]int64, len(labels))
-	var all int64
-	for _, fam := range families {
-		fmt.Fprintf(b, "| %s |", mdCell(fam))
-		var rowTotal int64
-		for k := range labels {
-			v := n(fam, k)
-			colTotal[k] += v
-			rowTotal += v
-			fmt.Fprintf(b, " %d |", v)
-		}
-		all += rowTotal
-		fmt.Fprintf(b, " %d |\n", rowTotal)
-	}
-	b.WriteString("| **total** |")
-	for _, v := range colTotal {
-		fmt.Fprintf(b, " %d |", v)
-	}
-	fmt.Fprintf(b, " %d |\n\n", all)
+	writeSuiteTable(b, st)
 }
 
 // summary returns the registered one-sentence summary of a suite, or "".

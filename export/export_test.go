@@ -293,59 +293,10 @@ func TestCardCounts(t *testing.T) {
 				t.Errorf("%s: the first question is not in its section", name)
 			}
 			s, _ := suites.Lookup(name)
-			if !strings.Contains(section, s.Summary) {
-				t.Errorf("%s: summary missing", name)
+			if got := overview["`"+name+"`"]; len(got) < 2 || got[1] != s.Summary {
+				t.Errorf("%s: summary missing from the overview: %v", name, got)
 			}
-			byH := map[string]map[string]int{}
-			byA := map[string]map[string]int{}
-			for _, r := range rows {
-				if byH[r.Family] == nil {
-					byH[r.Family], byA[r.Family] = map[string]int{}, map[string]int{}
-				}
-				byH[r.Family][strconv.FormatInt(*r.Horizon, 10)]++
-				byA[r.Family][r.Answer]++
-			}
-			tables := []struct {
-				intro string
-				want  map[string]map[string]int
-			}{
-				{"Rows by family and horizon:", byH},
-				{"Rows by family and answer:", byA},
-			}
-			if s.Open {
-				tables = tables[:1] // answers are gold replies, not counted
-				if strings.Contains(section, "Rows by family and answer:") {
-					t.Errorf("%s: the card counts gold replies", name)
-				}
-			}
-			for _, tc := range tables {
-				cols, table := mdTable(t, section, tc.intro)
-				total := 0
-				for fam, m := range tc.want {
-					got, ok := table[fam]
-					if !ok {
-						t.Errorf("%s %s: no row for %s", name, tc.intro, fam)
-						continue
-					}
-					famTotal := 0
-					for k, col := range cols[:len(cols)-1] {
-						if got[k] != strconv.Itoa(m[col]) {
-							t.Errorf("%s %s %s/%s = %s, want %d", name, tc.intro, fam, col, got[k], m[col])
-						}
-						famTotal += m[col]
-					}
-					if famTotal != sumValues(m) || got[len(got)-1] != strconv.Itoa(famTotal) {
-						t.Errorf("%s %s %s: total %s, cells %d, rows %d", name, tc.intro, fam, got[len(got)-1], famTotal, sumValues(m))
-					}
-					total += famTotal
-				}
-				if len(table) != len(tc.want)+1 {
-					t.Errorf("%s %s: %d table rows, want %d families and a total", name, tc.intro, len(table), len(tc.want))
-				}
-				if got := table["**total**"]; got[len(got)-1] != strconv.Itoa(len(rows)) || total != len(rows) {
-					t.Errorf("%s %s: total %v, want %d", name, tc.intro, got, len(rows))
-				}
-			}
+			checkSuiteTable(t, name, section, rows, s.Open)
 		}
 		for _, want := range []string{"`11`", "`--seed 11 --n 7 --no-images`", "`0.0.0-test`",
 			`load_dataset("parquet", data_files={"test": "edge_case/test-*.parquet"}, split="test")`,
@@ -361,12 +312,107 @@ func TestCardCounts(t *testing.T) {
 	}
 }
 
-func sumValues(m map[string]int) int {
-	n := 0
-	for _, v := range m {
-		n += v
+// checkSuiteTable checks a suite's table of rows by family and horizon
+// against its rows: every count, every total, the answers line, and in
+// every cell the rows fill (and in no other) the best reader of the text
+// alone that blind/table.md measured on that cell.
+func checkSuiteTable(t *testing.T, name, section string, rows []dataset.Row, open bool) {
+	t.Helper()
+	const intro = "Rows by family and horizon"
+	i := strings.Index(section, "\n"+intro)
+	if i < 0 {
+		t.Fatalf("%s: no %q in its section", name, intro)
 	}
-	return n
+	line, _, _ := strings.Cut(section[i+1:], "\n")
+	cols, table := mdTable(t, section, line)
+	if len(cols) < 2 || cols[len(cols)-2] != "rows" || cols[len(cols)-1] != "p" {
+		t.Fatalf("%s: columns %v", name, cols)
+	}
+	horizons := cols[:len(cols)-2]
+	type key struct {
+		family, horizon string
+	}
+	counts := map[key]int{}
+	options := map[key]int64{}
+	byFamily := map[string]int{}
+	answers := map[string]int{}
+	for _, r := range rows {
+		k := key{r.Family, "h" + strconv.FormatInt(*r.Horizon, 10)}
+		counts[k]++
+		if !open {
+			options[k] = int64(len(r.Choices))
+		}
+		byFamily[r.Family]++
+		answers[r.Answer]++
+	}
+	measured := blindRows(name)
+	for fam, n := range byFamily {
+		got, ok := table[fam]
+		if !ok {
+			t.Errorf("%s: no row for %s", name, fam)
+			continue
+		}
+		sum := 0
+		for k, h := range horizons {
+			want := counts[key{fam, h}]
+			sum += want
+			if want == 0 {
+				if got[k] != "" {
+					t.Errorf("%s %s %s = %q, want an empty cell", name, fam, h, got[k])
+				}
+				continue
+			}
+			num, bracket, _ := strings.Cut(got[k], " (")
+			if num != strconv.Itoa(want) {
+				t.Errorf("%s %s %s = %q, want %d rows", name, fam, h, got[k], want)
+			}
+			hz, _ := strconv.ParseInt(strings.TrimPrefix(h, "h"), 10, 64)
+			r, ok := measured[fam][cell{options[key{fam, h}], hz}]
+			wantBracket := "-)"
+			switch {
+			case ok && open:
+				wantBracket = r.score + " / " + r.chance + ")"
+			case ok:
+				wantBracket = r.score + ")"
+			}
+			if bracket != wantBracket {
+				t.Errorf("%s %s %s: text alone (%s, want (%s", name, fam, h, bracket, wantBracket)
+			}
+		}
+		if sum != n || got[len(got)-2] != strconv.Itoa(n) {
+			t.Errorf("%s %s: total %s, cells %d, rows %d", name, fam, got[len(got)-2], sum, n)
+		}
+	}
+	if len(table) != len(byFamily)+1 {
+		t.Errorf("%s: %d table rows, want %d families and a total", name, len(table), len(byFamily))
+	}
+	total := table["**total**"]
+	for k, h := range horizons {
+		n := 0
+		for fam := range byFamily {
+			n += counts[key{fam, h}]
+		}
+		if total[k] != strconv.Itoa(n) {
+			t.Errorf("%s: total of %s = %s, want %d", name, h, total[k], n)
+		}
+	}
+	if total[len(total)-2] != strconv.Itoa(len(rows)) {
+		t.Errorf("%s: total %v, want %d", name, total, len(rows))
+	}
+	has := strings.Contains(section, "\nAnswers: ")
+	if open {
+		if has {
+			t.Errorf("%s: the card counts gold replies", name)
+		}
+		return
+	}
+	var parts []string
+	for _, a := range sortedKeys(answers) {
+		parts = append(parts, fmt.Sprintf("`%s` %d", a, answers[a]))
+	}
+	if want := "\nAnswers: " + strings.Join(parts, ", ") + ".\n"; !strings.Contains(section, want) {
+		t.Errorf("%s: no %q in its section", name, want)
+	}
 }
 
 func TestCroissant(t *testing.T) {

@@ -32,10 +32,6 @@ func writeForms(b *bytes.Buffer, stats []*suiteStats) {
 		}
 		fmt.Fprintf(b, "| %s | %s |\n", mdCode(fam), mdCell(about))
 	}
-	b.WriteString("\nAn element of a form may be **conditional**: enabled only while another element holds a value " +
-		"(a checkbox checked, a radio button selected, a slider from a value up; `enabled_by` in `metadata.form`). " +
-		"A disabled element ignores every action and keeps its value, as a disabled input does in a browser, " +
-		"and the screenshot shows it with the browser's disabled look. A question about such a form begins with a line " +
-		"naming its conditions (`On this form: ...`), and a task names a conditional element's value only together " +
-		"with what enables it.\n\n")
+	b.WriteString("\nA **conditional** element (`enabled_by` in `metadata.form`) is enabled only while another holds a value; " +
+		"disabled, it ignores every action and keeps its value. Questions on such forms name the conditions first.\n\n")
 }

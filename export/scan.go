@@ -131,6 +131,9 @@ type rowCounts struct {
 	// family and answer.
 	byHorizon map[string]map[int64]int64
 	byAnswer  map[string]map[string]int64
+	// byCell counts rows per family and cell (options and horizon): the
+	// cells gen blind measures.
+	byCell map[string]map[cell]int64
 	// withImage counts rows with a picture (image_width > 0, which gen
 	// verify checks goes with image bytes).
 	withImage int64
@@ -144,7 +147,7 @@ type rowCounts struct {
 
 // newRowCounts returns the counts of no rows.
 func newRowCounts() rowCounts {
-	return rowCounts{byHorizon: map[string]map[int64]int64{}, byAnswer: map[string]map[string]int64{}}
+	return rowCounts{byHorizon: map[string]map[int64]int64{}, byAnswer: map[string]map[string]int64{}, byCell: map[string]map[cell]int64{}}
 }
 
 // addAll adds the counts of from to c. It leaves c's example alone: which
@@ -152,6 +155,7 @@ func newRowCounts() rowCounts {
 func (c *rowCounts) addAll(from *rowCounts) {
 	merge(c.byHorizon, from.byHorizon)
 	merge(c.byAnswer, from.byAnswer)
+	merge(c.byCell, from.byCell)
 	c.withImage += from.withImage
 	c.twoPictures = c.twoPictures || from.twoPictures
 	c.freeFormat = c.freeFormat || from.freeFormat
@@ -196,9 +200,12 @@ func (t *fileTally) add(row *dataset.Summary, pictures int64, format string, ope
 		h = *row.Horizon
 	}
 	count(t.byHorizon, row.Family, h)
+	c := cell{horizon: h}
 	if !open {
 		count(t.byAnswer, row.Family, row.Answer)
+		c.options = int64(len(row.Choices))
 	}
+	count(t.byCell, row.Family, c)
 	if row.ImageWidth > 0 {
 		t.withImage++
 	}

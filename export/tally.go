@@ -57,7 +57,7 @@ func (k *Tally) Rows(path string, qs []suites.Question, rows []dataset.Row) {
 	f := k.file(rel)
 	for i := range rows {
 		r := &rows[i]
-		sum := dataset.Summary{Family: r.Family, Horizon: r.Horizon, Answer: r.Answer, Question: r.Question, ImageWidth: r.ImageWidth}
+		sum := dataset.Summary{Family: r.Family, Horizon: r.Horizon, Answer: r.Answer, Question: r.Question, Choices: r.Choices, ImageWidth: r.ImageWidth}
 		f.t.add(&sum, int64(len(qs[i].Meta.Pictures)), qs[i].Meta.Format, f.open)
 	}
 }
