@@ -1,0 +1,137 @@
+package openenv
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http/httptest"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/coder/websocket"
+
+	"github.com/formplan/formplan/forms"
+)
+
+// BenchmarkTextSteps steps 64 WebSocket sessions at once with text
+// observations, as an RL trainer's rollout workers do, over real sockets,
+// and reports steps/s and the latency a client sees (p50, p99). In the same
+// run it steps the same episodes in process, without the server, and
+// reports the ratio: what the protocol and the sockets cost.
+func BenchmarkTextSteps(b *testing.B) {
+	const sessions = 64
+	const perSession = 2000
+	s := New(forms.Builtins(), nil, Options{MaxSessions: 2 * sessions})
+	hs := httptest.NewServer(s.Handler())
+	defer hs.Close()
+	url := "ws" + strings.TrimPrefix(hs.URL, "http") + "/ws"
+	for range b.N {
+		var wg sync.WaitGroup
+		lat := make([][]time.Duration, sessions)
+		start := time.Now()
+		for k := range sessions {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				lat[k] = wsSession(b, url, k, perSession)
+			}()
+		}
+		wg.Wait()
+		elapsed := time.Since(start)
+		var all []time.Duration
+		for _, l := range lat {
+			all = append(all, l...)
+		}
+		slices.Sort(all)
+		rate := float64(len(all)) / elapsed.Seconds()
+		base := inProcess(b, sessions, perSession)
+		b.ReportMetric(rate, "steps/s")
+		b.ReportMetric(float64(all[len(all)/2].Microseconds())/1000, "p50-ms")
+		b.ReportMetric(float64(all[len(all)*99/100].Microseconds())/1000, "p99-ms")
+		b.ReportMetric(base, "in-process-steps/s")
+		b.ReportMetric(rate/base, "ratio")
+		b.Logf("%d sessions, %d steps: %.0f steps/s over WebSocket (target 20,000), p50 %s, p99 %s (target 5 ms); in process %.0f steps/s, ratio %.2f",
+			sessions, len(all), rate, all[len(all)/2], all[len(all)*99/100], base, rate/base)
+	}
+}
+
+// stepActions are what the benchmark's agents do: click the first element
+// (a checkbox or radio button of every built-in family but radio_slider's
+// first radio), read the text, and now and then a no-op.
+var stepActions = []string{"click('e0')", "click('e1')", "noop()"}
+
+// wsSession runs one session of n steps and returns each step's round trip.
+func wsSession(b *testing.B, url string, k, n int) []time.Duration {
+	ctx := context.Background()
+	c, _, err := websocket.Dial(ctx, url, nil)
+	if err != nil {
+		b.Error(err)
+		return nil
+	}
+	defer c.CloseNow()
+	c.SetReadLimit(8 << 20)
+	fams := forms.Builtins()
+	reset, _ := json.Marshal(map[string]any{"type": "reset", "data": map[string]any{"seed": k, "family": fams[k%len(fams)].Name, "budget": 200, "observe": []string{"text"}}})
+	roundTrip := func(msg []byte) (string, error) {
+		if err := c.Write(ctx, websocket.MessageText, msg); err != nil {
+			return "", err
+		}
+		_, reply, err := c.Read(ctx)
+		return string(reply), err
+	}
+	if _, err := roundTrip(reset); err != nil {
+		b.Error(err)
+		return nil
+	}
+	out := make([]time.Duration, 0, n)
+	for i := range n {
+		msg := fmt.Appendf(nil, `{"type":"step","data":{"action":%q}}`, stepActions[i%len(stepActions)])
+		t := time.Now()
+		reply, err := roundTrip(msg)
+		out = append(out, time.Since(t))
+		if err != nil {
+			b.Error(err)
+			return out
+		}
+		if strings.Contains(reply, `"done":true}`) {
+			if _, err := roundTrip(reset); err != nil {
+				b.Error(err)
+				return out
+			}
+		}
+	}
+	return out
+}
+
+// inProcess steps the same episodes without the server and returns steps/s.
+func inProcess(b *testing.B, sessions, n int) float64 {
+	s := New(forms.Builtins(), nil, Options{})
+	fams := forms.Builtins()
+	var wg sync.WaitGroup
+	start := time.Now()
+	for k := range sessions {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			e := s.newEnv()
+			reset, _ := json.Marshal(map[string]any{"seed": k, "family": fams[k%len(fams)].Name, "budget": 200, "observe": []string{"text"}})
+			e.reset(context.Background(), reset)
+			for i := range n {
+				rep, eb := e.step(context.Background(), json.RawMessage(fmt.Sprintf(`{"action":%q}`, stepActions[i%len(stepActions)])))
+				if eb != nil {
+					b.Error(eb.Message)
+					return
+				}
+				json.Marshal(rep) // the reply is encoded either way
+				if rep.Done {
+					e.reset(context.Background(), reset)
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	return float64(sessions*n) / time.Since(start).Seconds()
+}
