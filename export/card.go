@@ -156,8 +156,10 @@ func cardMarkdown(stats []*suiteStats, info Info) []byte {
 		scale = mdCode(strconv.FormatFloat(info.Scale, 'g', -1, 64))
 	}
 	fmt.Fprintf(&b, "| scale (device pixel ratio) | %s |\n\n", scale)
-	b.WriteString("Every question is a pure function of the seed, the suite and its index: " +
-		"the same seed and flags give the same questions. Screenshots also depend on the Chromium and font versions above.\n\n")
+	b.WriteString("Every question is a function of the seed, the flags, the suite and its index: " +
+		"the same seed and flags give the same questions. No two rows of a suite have the same prompts and pictures: " +
+		"a row that would ask what a row before it asks is drawn again. " +
+		"Screenshots also depend on the Chromium and font versions above.\n\n")
 	writePaperSettings(&b, info.Flags)
 
 	b.WriteString("## Suites\n\n")
