@@ -34,7 +34,7 @@ type distinct struct {
 	suite *suites.Suite
 	spec  *suites.Spec
 	total int64 // the suite's rows in the whole run (every shard)
-	seen  map[Item]struct{}
+	seen  itemSet
 	cells map[cellKey]int64 // rows taken per family and horizon
 	next  int64             // the row to take next
 	// group is the first row of the group of the row taken last, and
@@ -52,7 +52,7 @@ type cellKey struct {
 // newDistinct returns the state of suite s under sp before its first
 // row, of a run of total rows in all.
 func newDistinct(s *suites.Suite, sp *suites.Spec, total int64) *distinct {
-	return &distinct{suite: s, spec: sp, total: total, seen: map[Item]struct{}{}, cells: map[cellKey]int64{}, group: -1}
+	return &distinct{suite: s, spec: sp, total: total, cells: map[cellKey]int64{}, group: -1}
 }
 
 // take adds row q, whose Item is it, built as the first of its sequence
@@ -90,7 +90,7 @@ func (d *distinct) take(q *suites.Question, it Item) (bool, error) {
 			return false, fmt.Errorf("generate: %s: row %d asks what a row before it asks, though the first row of its group, %d, does not", d.suite.Name, i, q.Group)
 		}
 	}
-	d.seen[it] = struct{}{}
+	d.seen.add(it)
 	d.cells[cellKey{q.Family, q.Horizon}]++
 	d.next++
 	return replaced, nil
@@ -122,10 +122,7 @@ func (d *distinct) redraw(q *suites.Question) (int, Item, error) {
 }
 
 // has reports whether a row taken has Item it.
-func (d *distinct) has(it Item) bool {
-	_, ok := d.seen[it]
-	return ok
-}
+func (d *distinct) has(it Item) bool { return d.seen.has(it) }
 
 // nth returns question n (from 0) of row i's sequence.
 func (d *distinct) nth(i int64, n int) (suites.Question, error) {
