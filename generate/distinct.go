@@ -164,6 +164,8 @@ type ExhaustedError struct {
 	Draws           int
 }
 
+// Error words the refusal in one line: the cell, how many distinct
+// questions it gives and how many are asked, and what to do.
 func (e *ExhaustedError) Error() string {
 	with := ""
 	if e.Choices > 0 {
