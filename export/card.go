@@ -153,8 +153,9 @@ func cardMarkdown(stats []*suiteStats, info Info) []byte {
 		scale = mdCode(strconv.FormatFloat(info.Scale, 'g', -1, 64))
 	}
 	fmt.Fprintf(&b, "| scale (device pixel ratio) | %s |\n\n", scale)
-	b.WriteString("Every question is a pure function of the seed, the suite and its index; " +
-		"screenshots also of the Chromium version and the font, and of nothing else of the machine.\n\n")
+	b.WriteString("Every question is a function of the seed, the flags, the suite and its index, and no two rows of a suite " +
+		"have the same prompts and pictures (a row that would ask what a row before it asks is drawn again); " +
+		"screenshots also depend on the Chromium version and the font, and on nothing else of the machine.\n\n")
 	writePaperSettings(&b, info.Flags)
 	paper := strings.Contains(info.Flags, "--protocol "+suites.Paper)
 

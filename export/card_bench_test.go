@@ -2,6 +2,7 @@ package export
 
 import (
 	"context"
+	"slices"
 	"testing"
 	"time"
 
@@ -15,15 +16,18 @@ import (
 // the tally (CardKept, as gen does after a run) and by reading every file
 // again (Card, as gen card does on a directory, and as gen did after every
 // run before). It reports each as a share of the generation's time (the
-// target for the kept card is under 2%) and the ratio between them.
+// target for the kept card is under 2%) and the ratio between them. It
+// leaves radio_slider out: its 1,226 distinct next_action questions are
+// fewer than a fifth of cardRows.
 func BenchmarkCardPass(b *testing.B) {
 	const cardRows = 50000
 	s, _ := suites.Lookup("next_action")
+	fams := slices.DeleteFunc(forms.Builtins(), func(f forms.Family) bool { return f.Name == "radio_slider" })
 	var gen, kept, scan time.Duration
 	for i := 0; i < b.N; i++ {
 		dir := b.TempDir()
 		tally := NewTally(dir)
-		spec := suites.Spec{Seed: 1, Families: forms.Builtins(), Mix: suites.Even(cardRows, len(forms.Builtins()))}
+		spec := suites.Spec{Seed: 1, Families: fams, Mix: suites.Even(cardRows, len(fams))}
 		plan := generate.Plan{Out: dir, Suites: []suites.Suite{s}, Counts: []int64{cardRows}, Spec: spec,
 			Workers: 2, Version: "bench", Observe: tally.Rows}
 		start := time.Now()

@@ -88,24 +88,28 @@ type SuiteResult struct {
 // failing suite or of any after it; the suite before it may be left
 // unfinished too, as the workers build ahead of the writer (a rerun with
 // Resume keeps every file that is complete).
+//
+// No two rows of a suite ask the same question of the same pictures (see
+// Item): a row that would is drawn again, by a rule that depends only on
+// the rows below it, so a shard first builds those, text only. A cell of
+// a suite that runs out of distinct questions ends the run with an
+// *ExhaustedError; Check finds that before anything is written.
 func Run(ctx context.Context, p Plan) ([]SuiteResult, error) {
-	if len(p.Counts) != len(p.Suites) {
-		return nil, fmt.Errorf("generate: %d suites and %d counts: want one count per suite", len(p.Suites), len(p.Counts))
+	runs, err := p.prepare()
+	if err != nil || len(runs) == 0 {
+		return nil, err
 	}
-	if p.Specs != nil && len(p.Specs) != len(p.Suites) {
-		return nil, fmt.Errorf("generate: %d suites and %d specs: want one spec per suite, or none and Spec", len(p.Suites), len(p.Specs))
-	}
-	if p.Shards > 1 && (p.Shard < 0 || p.Shard >= p.Shards) {
-		return nil, fmt.Errorf("generate: shard %d of %d: want 0 <= K < N", p.Shard, p.Shards)
-	}
-	runs := make([]suiteRun, len(p.Suites))
+	// The Items of the rows below each shard, which its rows must differ
+	// from.
+	below := make([]int64, len(runs))
 	for k := range runs {
-		if err := runs[k].prepare(&p, k); err != nil {
-			return nil, err
+		if r := &runs[k]; r.size() > 0 {
+			r.distinct = newDistinct(&r.suite, &r.spec, p.Counts[k])
+			below[k] = r.lo
 		}
 	}
-	if len(runs) == 0 {
-		return nil, nil
+	if err := textPass(ctx, runs, below, p.Workers); err != nil {
+		return nil, err
 	}
 	ends := make([]int64, len(runs))
 	for k := range runs {
@@ -133,22 +137,22 @@ func Run(ctx context.Context, p Plan) ([]SuiteResult, error) {
 	if batch <= 0 {
 		batch = BatchRows
 	}
-	build := func(i int64) (suites.Question, dataset.Row, error) {
+	build := func(i int64) (suites.Question, dataset.Row, Item, error) {
 		r := w.runAt(i)
 		q, err := r.suite.Build(&r.spec, r.lo+i-r.at)
 		if err != nil {
-			return q, dataset.Row{}, err
+			return q, dataset.Row{}, 0, err
 		}
 		row, err := Row(&q, r.spec.Seed, p.Version)
-		return q, row, err
+		return q, row, ItemOf(&q), err
 	}
-	pl := newPipeline(0, ends, workers, batch, build, func(at int64, qs []suites.Question, rows []dataset.Row) error {
-		return w.emit(ctx, at, qs, rows)
+	pl := newPipeline(0, ends, workers, batch, build, func(at int64, qs []suites.Question, rows []dataset.Row, items []Item) error {
+		return w.emit(ctx, at, qs, rows, items)
 	})
 	// The files' rows are encoded, and the files closed, by any worker;
 	// the run ends once every file is synced.
 	w.pl = pl
-	err := pl.run(ctx)
+	err = pl.run(ctx)
 	w.pl = nil // whatever comes next runs here
 	if err != nil {
 		return nil, err
@@ -165,6 +169,26 @@ func Run(ctx context.Context, p Plan) ([]SuiteResult, error) {
 		res[k] = runs[k].result
 	}
 	return res, nil
+}
+
+// prepare checks the plan and readies its suites' runs (suiteRun.prepare).
+func (p *Plan) prepare() ([]suiteRun, error) {
+	if len(p.Counts) != len(p.Suites) {
+		return nil, fmt.Errorf("generate: %d suites and %d counts: want one count per suite", len(p.Suites), len(p.Counts))
+	}
+	if p.Specs != nil && len(p.Specs) != len(p.Suites) {
+		return nil, fmt.Errorf("generate: %d suites and %d specs: want one spec per suite, or none and Spec", len(p.Suites), len(p.Specs))
+	}
+	if p.Shards > 1 && (p.Shard < 0 || p.Shard >= p.Shards) {
+		return nil, fmt.Errorf("generate: shard %d of %d: want 0 <= K < N", p.Shard, p.Shards)
+	}
+	runs := make([]suiteRun, len(p.Suites))
+	for k := range runs {
+		if err := runs[k].prepare(p, k); err != nil {
+			return nil, err
+		}
+	}
+	return runs, nil
 }
 
 // families returns the families of the runs' specs, each name once (the

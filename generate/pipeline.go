@@ -9,7 +9,8 @@ import (
 )
 
 // pipeline builds the rows of indices from lo to hi on several workers and
-// hands them to emit in index order, batch rows at a time, the same
+// hands them, with their questions and Items, to emit in index order,
+// batch rows at a time, the same
 // batches whatever the number of workers. The indices may be cut into
 // runs (the suites of a Run, one after another): a batch never spans two,
 // so each run's batches are as if it were alone, batch rows from its
@@ -31,8 +32,8 @@ type pipeline struct {
 	batch   int
 	chunk   int64 // indices a worker builds at a time
 	window  int64 // how far ahead of the next index to emit chunks are taken
-	build   func(i int64) (suites.Question, dataset.Row, error)
-	emit    func(lo int64, qs []suites.Question, rows []dataset.Row) error
+	build   func(i int64) (suites.Question, dataset.Row, Item, error)
+	emit    func(lo int64, qs []suites.Question, rows []dataset.Row, items []Item) error
 
 	mu      sync.Mutex
 	ready   *sync.Cond
@@ -42,6 +43,7 @@ type pipeline struct {
 	emitted int64             // first index not yet gathered for emitting
 	qs      []suites.Question // the batch being gathered, reused once emitted
 	rows    []dataset.Row
+	items   []Item
 	jobs    []func() // handed on, not yet taken
 	held    int      // work held (hold), not yet released
 	err     error
@@ -49,16 +51,17 @@ type pipeline struct {
 
 // chunk is a run of built rows starting at index lo.
 type chunk struct {
-	lo   int64
-	qs   []suites.Question
-	rows []dataset.Row
+	lo    int64
+	qs    []suites.Question
+	rows  []dataset.Row
+	items []Item
 }
 
 // newPipeline prepares a pipeline over the indices from lo to the last of
 // ends, the ends of its runs in ascending order (one run: ends is {hi});
 // emit is given each batch with the index of its first row. run starts
 // it.
-func newPipeline(lo int64, ends []int64, workers, batch int, build func(int64) (suites.Question, dataset.Row, error), emit func(lo int64, qs []suites.Question, rows []dataset.Row) error) *pipeline {
+func newPipeline(lo int64, ends []int64, workers, batch int, build func(int64) (suites.Question, dataset.Row, Item, error), emit func(lo int64, qs []suites.Question, rows []dataset.Row, items []Item) error) *pipeline {
 	workers, batch = max(workers, 1), max(batch, 1)
 	hi := ends[len(ends)-1]
 	// Chunks small enough that the last ones spread over the workers, big
@@ -78,7 +81,7 @@ func newPipeline(lo int64, ends []int64, workers, batch int, build func(int64) (
 	}
 	// One batch, reused for every batch.
 	size := min(int64(batch), max(hi-lo, 0))
-	p.qs, p.rows = make([]suites.Question, 0, size), make([]dataset.Row, 0, size)
+	p.qs, p.rows, p.items = make([]suites.Question, 0, size), make([]dataset.Row, 0, size), make([]Item, 0, size)
 	p.ready = sync.NewCond(&p.mu)
 	return p
 }
@@ -149,10 +152,10 @@ func (p *pipeline) work() {
 		p.next += n
 		p.mu.Unlock()
 
-		c.qs, c.rows = make([]suites.Question, n), make([]dataset.Row, n)
+		c.qs, c.rows, c.items = make([]suites.Question, n), make([]dataset.Row, n), make([]Item, n)
 		for k := range n {
 			var err error
-			if c.qs[k], c.rows[k], err = p.build(c.lo + k); err != nil {
+			if c.qs[k], c.rows[k], c.items[k], err = p.build(c.lo + k); err != nil {
 				p.fail(err)
 				return
 			}
@@ -187,12 +190,12 @@ func (p *pipeline) drain() error {
 		}
 		delete(p.done, p.emitted)
 		for k := range c.rows {
-			p.qs, p.rows = append(p.qs, c.qs[k]), append(p.rows, c.rows[k])
+			p.qs, p.rows, p.items = append(p.qs, c.qs[k]), append(p.rows, c.rows[k]), append(p.items, c.items[k])
 			end := c.lo + int64(k) + 1 // of the batch, if it ends here
 			if end == p.endOf(end-1) || len(p.rows) == p.batch {
-				qs, rows := p.qs, p.rows
+				qs, rows, items := p.qs, p.rows, p.items
 				p.mu.Unlock()
-				err := p.emit(end-int64(len(rows)), qs, rows)
+				err := p.emit(end-int64(len(rows)), qs, rows, items)
 				p.mu.Lock()
 				if err != nil {
 					return err
@@ -201,7 +204,7 @@ func (p *pipeline) drain() error {
 				// copies the rows it holds): gather the next one in it.
 				clear(qs)
 				clear(rows)
-				p.qs, p.rows = qs[:0], rows[:0]
+				p.qs, p.rows, p.items = qs[:0], rows[:0], items[:0]
 			}
 		}
 		p.emitted = c.lo + int64(len(c.rows))

@@ -13,9 +13,9 @@ import (
 	"github.com/formplan/formplan/suites"
 )
 
-// fakeBuild builds a row that records its index.
-func fakeBuild(i int64) (suites.Question, dataset.Row, error) {
-	return suites.Question{Index: i}, dataset.Row{Index: ptr(i)}, nil
+// fakeBuild builds a row that records its index, in its Item too.
+func fakeBuild(i int64) (suites.Question, dataset.Row, Item, error) {
+	return suites.Question{Index: i}, dataset.Row{Index: ptr(i)}, Item(i), nil
 }
 
 // TestPipelineOrder checks that every index is emitted once, in order, in
@@ -59,14 +59,17 @@ func TestPipelineOrder(t *testing.T) {
 				}
 			}
 			var sizes []int
-			emit := func(lo int64, qs []suites.Question, rows []dataset.Row) error {
+			emit := func(lo int64, qs []suites.Question, rows []dataset.Row, items []Item) error {
 				if lo != next {
 					return fmt.Errorf("batch said to start at %d, want %d", lo, next)
 				}
 				sizes = append(sizes, len(rows))
+				if len(qs) != len(rows) || len(items) != len(rows) {
+					return fmt.Errorf("a batch of %d questions, %d rows and %d items", len(qs), len(rows), len(items))
+				}
 				for k := range rows {
-					if *rows[k].Index != next || qs[k].Index != next {
-						return fmt.Errorf("got index %d (question %d), want %d", *rows[k].Index, qs[k].Index, next)
+					if *rows[k].Index != next || qs[k].Index != next || items[k] != Item(next) {
+						return fmt.Errorf("got index %d (question %d, item %d), want %d", *rows[k].Index, qs[k].Index, items[k], next)
 					}
 					next++
 				}
@@ -106,13 +109,13 @@ func TestPipelineErrors(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			var emitted atomic.Int64
-			build := func(i int64) (suites.Question, dataset.Row, error) {
+			build := func(i int64) (suites.Question, dataset.Row, Item, error) {
 				if i == tc.failAt {
-					return suites.Question{}, dataset.Row{}, boom
+					return suites.Question{}, dataset.Row{}, 0, boom
 				}
 				return fakeBuild(i)
 			}
-			emit := func(_ int64, _ []suites.Question, rows []dataset.Row) error {
+			emit := func(_ int64, _ []suites.Question, rows []dataset.Row, _ []Item) error {
 				if tc.emitErr {
 					return boom
 				}
@@ -141,7 +144,7 @@ func TestPipelineJobs(t *testing.T) {
 			var handed, ran, beside atomic.Int64
 			var inEmit atomic.Bool
 			var p *pipeline
-			emit := func(_ int64, _ []suites.Question, rows []dataset.Row) error {
+			emit := func(_ int64, _ []suites.Question, rows []dataset.Row, _ []Item) error {
 				inEmit.Store(true)
 				defer inEmit.Store(false)
 				started := make(chan bool, 1)
@@ -193,7 +196,7 @@ func TestPipelineHold(t *testing.T) {
 			t.Run(fmt.Sprint(tt.name, workers), func(t *testing.T) {
 				var p *pipeline
 				var released atomic.Bool
-				emit := func(lo int64, _ []suites.Question, rows []dataset.Row) error {
+				emit := func(lo int64, _ []suites.Question, rows []dataset.Row, _ []Item) error {
 					release := p.hold()
 					go func() {
 						time.Sleep(time.Duration(lo%7) * time.Millisecond)

@@ -24,6 +24,9 @@ type suiteRun struct {
 	path   string
 	meta   map[string]string
 	result SuiteResult
+	// distinct holds the Items of the suite's rows taken so far, while
+	// the suite has rows to build.
+	distinct *distinct
 }
 
 // prepare readies suite k of p: its spec, fitted if the caller did not,
@@ -113,9 +116,10 @@ func (sw *suiteWriter) runAt(i int64) *suiteRun {
 	return &sw.runs[k]
 }
 
-// emit paints and writes the batch of rows at pipeline position at, and
-// finishes the suite's file with its last batch.
-func (sw *suiteWriter) emit(ctx context.Context, at int64, qs []suites.Question, rows []dataset.Row) error {
+// emit paints and writes the batch of rows at pipeline position at, whose
+// Items are items, once a row that asks what a row before it asks is
+// drawn again, and finishes the suite's file with its last batch.
+func (sw *suiteWriter) emit(ctx context.Context, at int64, qs []suites.Question, rows []dataset.Row, items []Item) error {
 	p := sw.p
 	if sw.w == nil {
 		if err := sw.finishEmpty(ctx, at); err != nil {
@@ -126,6 +130,17 @@ func (sw *suiteWriter) emit(ctx context.Context, at int64, qs []suites.Question,
 		}
 	}
 	r := &sw.runs[sw.cur]
+	for k := range qs {
+		redrawn, err := r.distinct.take(&qs[k], items[k])
+		if err != nil {
+			return err
+		}
+		if redrawn {
+			if rows[k], err = Row(&qs[k], r.spec.Seed, p.Version); err != nil {
+				return err
+			}
+		}
+	}
 	if p.Painter != nil {
 		if err := p.Painter.Paint(ctx, qs, rows); err != nil {
 			return err
@@ -192,6 +207,7 @@ func (sw *suiteWriter) create() error {
 // closing began before is left complete).
 func (sw *suiteWriter) close(ctx context.Context) error {
 	r := &sw.runs[sw.cur]
+	r.distinct = nil // its rows are all taken
 	w := sw.w
 	sw.w = nil
 	sw.cur++

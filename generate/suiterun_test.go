@@ -171,7 +171,10 @@ func TestRunDomainsFail(t *testing.T) {
 // TestRunSameBytesAnyWorkers runs a plan whose files have several row
 // groups (5,000 rows each without pictures) on 1, 2 and 5 workers, which
 // encode the row groups, and close the files, in whatever order they come
-// to them: the files are the same bytes.
+// to them, and draw again, in the same order, the many rows that would ask
+// what a row before asks: the files are the same bytes. plan_generation
+// leaves out radio_slider, whose 613 distinct questions are too few for
+// its share of 12,000.
 func TestRunSameBytesAnyWorkers(t *testing.T) {
 	if testing.Short() {
 		t.Skip("writes 3 x 12,000 rows")
@@ -183,9 +186,13 @@ func TestRunSameBytesAnyWorkers(t *testing.T) {
 		for k, name := range []string{"plan_generation", "next_action", "temporal_order"} {
 			s, _ := suites.Lookup(name)
 			n := []int64{12000, 5001, 10000}[k]
+			fams := forms.Builtins()
+			if name == "plan_generation" {
+				fams = fams[:4]
+			}
 			p.Suites = append(p.Suites, s)
 			p.Counts = append(p.Counts, n)
-			p.Specs = append(p.Specs, suites.Spec{Seed: 2, Families: forms.Builtins(), Mix: suites.Even(n, len(forms.Builtins()))})
+			p.Specs = append(p.Specs, suites.Spec{Seed: 2, Families: fams, Mix: suites.Even(n, len(fams))})
 		}
 		res, err := Run(context.Background(), p)
 		if err != nil {

@@ -3,6 +3,7 @@ package suites
 import (
 	"errors"
 	"fmt"
+	"iter"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -32,6 +33,15 @@ type Suite struct {
 	// spec and index, drawing randomness from Source(spec.Seed, Name, index).
 	// Register sets it from the suite's draw function.
 	Build func(sp *Spec, index int64) (Question, error)
+	// Draws returns the questions index of the suite can be, in the order
+	// its source gives them: the first is Build's, and each next one is
+	// drawn on from where the source stopped, in the same cell (family,
+	// horizon, answer slot), so a caller that refuses a question (one that
+	// another row already asks) takes the next. Under the Paper protocol
+	// every row of a group walks the group's source, so the rows of a group
+	// agree on the item at every place of the sequence. A question not
+	// found within Build's budget of draws ends the sequence with an error.
+	Draws func(sp *Spec, index int64) iter.Seq2[Question, error]
 	// draw makes one attempt at a question of cell c from rng; errRetry
 	// asks for another attempt from where rng now is.
 	draw func(c *cell, rng *rand.Rand) (Question, error)
@@ -45,19 +55,37 @@ func register(s Suite) {
 		panic("suites: duplicate suite " + s.Name)
 	}
 	draw, name, group := s.draw, s.Name, int64(max(s.Group, 1))
-	s.Build = func(sp *Spec, index int64) (Question, error) {
-		// Under Paper every row of a group draws the same item from the
-		// group's source; the row's member number picks what differs.
-		// Otherwise every row is a group of one.
+	// cellOf returns the cell of row index and the size of its group.
+	// Under Paper every row of a group draws the same item from the
+	// group's source; the row's member number picks what differs.
+	// Otherwise every row is a group of one.
+	cellOf := func(sp *Spec, index int64) (cell, int64) {
 		unit := int64(1)
 		if sp.Protocol == Paper {
 			unit = group
 		}
 		c := sp.placeIn(name, index/unit, unit)
 		c.member = int(index % unit)
+		return c, unit
+	}
+	s.Build = func(sp *Spec, index int64) (Question, error) {
+		c, unit := cellOf(sp, index)
 		q, err := build(&c, draw, maxDraws)
 		q.Index, q.Group = index, index-index%unit
 		return q, err
+	}
+	s.Draws = func(sp *Spec, index int64) iter.Seq2[Question, error] {
+		return func(yield func(Question, error) bool) {
+			c, unit := cellOf(sp, index)
+			rng := Source(c.sp.Seed, c.suite, c.index)
+			for {
+				q, err := next(&c, draw, rng, maxDraws)
+				q.Index, q.Group = index, index-index%unit
+				if !yield(q, err) || err != nil {
+					return
+				}
+			}
+		}
 	}
 	registry = append(registry, s)
 }
@@ -93,7 +121,12 @@ const maxDraws = 2000
 
 // build runs draw until it returns a question or draws attempts are spent.
 func build(c *cell, draw func(c *cell, rng *rand.Rand) (Question, error), draws int) (Question, error) {
-	rng := Source(c.sp.Seed, c.suite, c.index)
+	return next(c, draw, Source(c.sp.Seed, c.suite, c.index), draws)
+}
+
+// next runs draw on rng, from where it stands, until it returns a question
+// or draws attempts are spent.
+func next(c *cell, draw func(c *cell, rng *rand.Rand) (Question, error), rng *rand.Rand, draws int) (Question, error) {
 	for n := 0; n < draws; n++ {
 		q, err := draw(c, rng)
 		if errors.Is(err, errRetry) {

@@ -152,6 +152,27 @@ func generateCmd(ctx context.Context, c *config, stdout, stderr io.Writer) error
 	if err := checkSpace(c, total, stderr); err != nil {
 		return err
 	}
+	// One plan of every suite: while a suite's last rows are written, the
+	// workers go on with the next one.
+	plan := generate.Plan{
+		Out: c.out, Workers: c.workers, Version: version, Flags: c.contentFlags(),
+		Shard: c.shard, Shards: c.shards, Resume: c.resume,
+	}
+	for _, j := range jobs {
+		plan.Suites = append(plan.Suites, j.suite)
+		plan.Counts = append(plan.Counts, j.spec.Total())
+		plan.Specs = append(plan.Specs, j.spec)
+	}
+	if !c.noImages {
+		// Every row is built text only before the browser starts or
+		// anything in --out changes (a few percent of the time of its
+		// pictures), so that a cell without enough distinct questions is
+		// refused now; without pictures the run itself refuses it, once
+		// the suites before are written.
+		if err := generate.Check(ctx, plan); err != nil {
+			return refusal(err)
+		}
+	}
 	lock, err := outdir.Acquire(c.out, outdir.Run{Key: runKey(version, c.contentFlags()), Shard: c.shard, Shards: c.shards,
 		Suites: c.suites, Families: familyNames(fams), Force: c.force, FlagsOf: fileKey})
 	if err != nil {
@@ -205,24 +226,14 @@ func generateCmd(ctx context.Context, c *config, stdout, stderr io.Writer) error
 		tally = export.NewTally(c.out)
 	}
 	defer budgetMemory(!c.noImages, c.workers, os.Getenv)()
-	// One plan of every suite: while a suite's last rows are written, the
-	// workers go on with the next one.
-	plan := generate.Plan{
-		Out: c.out, Workers: c.workers, Version: version, Flags: c.contentFlags(), Painter: painter,
-		Shard: c.shard, Shards: c.shards, Resume: c.resume, Progress: bar.add, Metadata: meta,
-	}
-	for _, j := range jobs {
-		plan.Suites = append(plan.Suites, j.suite)
-		plan.Counts = append(plan.Counts, j.spec.Total())
-		plan.Specs = append(plan.Specs, j.spec)
-	}
+	plan.Painter, plan.Progress, plan.Metadata = painter, bar.add, meta
 	if tally != nil {
 		plan.Observe = tally.Rows
 	}
 	results, err := generate.Run(ctx, plan)
 	if err != nil {
 		bar.finish()
-		return err
+		return refusal(err)
 	}
 	if tally != nil {
 		for _, r := range results {
@@ -260,6 +271,17 @@ func generateCmd(ctx context.Context, c *config, stdout, stderr io.Writer) error
 		}
 	}
 	return nil
+}
+
+// refusal turns the error of a cell without enough distinct questions
+// into a usage error, which exits with status 2 as the other refusals of
+// what a run asks for do; other errors are returned as they are.
+func refusal(err error) error {
+	var ex *generate.ExhaustedError
+	if errors.As(err, &ex) {
+		return usageError{ex.Error()}
+	}
+	return err
 }
 
 // runKey identifies a run's content for outdir: the generator version and
