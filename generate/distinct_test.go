@@ -226,12 +226,16 @@ func TestRunNoDuplicatePictures(t *testing.T) {
 	if testing.Short() {
 		t.Skip("paints 2,100 questions")
 	}
-	r, err := render.New(context.Background(), render.Options{Head: formview.Head()})
+	r, err := render.New(context.Background(), render.Options{Head: formview.Head(), Fonts: formview.Fonts()})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer r.Close()
-	p := Plan{Out: t.TempDir(), Workers: 2, Version: "test", Painter: &Screens{Renderer: r, Scale: 1}}
+	heights, err := formview.Fit(context.Background(), r, forms.Builtins())
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := Plan{Out: t.TempDir(), Workers: 2, Version: "test", Painter: &Screens{Renderer: r, Scale: 1, Heights: heights}}
 	fams := forms.Builtins()
 	for _, s := range suites.All() {
 		sp := suites.Spec{Seed: 1, Families: fams, Mix: suites.Even(300, len(fams))}
