@@ -130,6 +130,18 @@ func (e *Episode) browserGym(line string) ([]act, error) {
 			if err := need(2); err != nil {
 				return nil, err
 			}
+			if e.Form.Elements[i].Kind == forms.Slider {
+				// Playwright's fill sets a range input's value, which the
+				// browser snaps to a step between the ends.
+				n, err := strconv.Atoi(strings.TrimSpace(args[1]))
+				if err != nil {
+					return nil, fmt.Errorf("fill(%q, %q): a slider takes a whole number", clip(args[0]), clip(args[1]))
+				}
+				if !statesim.Enabled(&e.Form, e.State, i) {
+					return nil, fmt.Errorf("%s is disabled", e.Form.Name(e.Form.RefOf(i)))
+				}
+				return do(statesim.Action{Op: statesim.Set, Target: e.Form.RefOf(i), N: n}, i, -1), nil
+			}
 			return e.onText(i, statesim.Action{Op: statesim.Enter, Text: args[1]})
 		case "press":
 			if err := need(2); err != nil {

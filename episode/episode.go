@@ -83,9 +83,10 @@ func Reset(ctx context.Context, seed int64, spec Spec, fams map[string]*forms.Fa
 	return e, e.observe(StepInfo{Valid: true, UnmetBefore: unmet, UnmetAfter: unmet}), nil
 }
 
-// paint draws the current state when the episode needs pictures.
+// paint draws the current state when the episode observes pictures or
+// boxes; a text-only episode is never drawn (its click points are refused).
 func (e *Episode) paint(ctx context.Context) error {
-	if e.painter == nil {
+	if e.painter == nil || !(e.Spec.observes(ObserveScreenshot) || e.Spec.observes(ObserveBoxes)) {
 		e.picture = nil
 		return nil
 	}

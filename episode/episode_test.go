@@ -2,6 +2,7 @@ package episode
 
 import (
 	"context"
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -167,5 +168,24 @@ func TestSpecRefused(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%+v: %v, want %q", tc.spec, err, tc.want)
 		}
+	}
+}
+
+// TestFillSlider sets a slider with BrowserGym's fill, as Playwright's
+// fill sets a range input: snapped to a step between the ends.
+func TestFillSlider(t *testing.T) {
+	e, _ := reset(t, 2, Spec{Family: "slider_checkboxes", Observe: textOnly})
+	el := e.Form.Elements[0]
+	for _, tc := range []struct {
+		v    string
+		want int
+	}{{fmt.Sprint(el.Max), el.Max}, {fmt.Sprint(el.Min - 50), el.Min}, {fmt.Sprint(el.Max + 50), el.Max}} {
+		o, err := e.Step(context.Background(), "fill('e0', '"+tc.v+"')")
+		if err != nil || o.LastActionError != "" || e.State[0].N != tc.want {
+			t.Fatalf("fill('e0', %s): %v %q, value %d, want %d", tc.v, err, o.LastActionError, e.State[0].N, tc.want)
+		}
+	}
+	if o, _ := e.Step(context.Background(), "fill('e0', 'high')"); !strings.Contains(o.LastActionError, "whole number") {
+		t.Fatalf("fill with a word: %q", o.LastActionError)
 	}
 }

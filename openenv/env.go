@@ -101,6 +101,7 @@ func (e *env) reset(ctx context.Context, raw json.RawMessage) (stepReply, *error
 	var req resetRequest
 	if len(raw) > 0 && string(raw) != "null" {
 		if err := strictJSON(raw, &req); err != nil {
+			e.ep = nil
 			return stepReply{}, &errorBody{Message: "reset: " + err.Error(), Code: CodeValidation}
 		}
 	}
@@ -109,10 +110,12 @@ func (e *env) reset(ctx context.Context, raw json.RawMessage) (stepReply, *error
 		seed = *req.Seed
 	}
 	if seed < 0 {
+		e.ep = nil
 		return stepReply{}, &errorBody{Message: fmt.Sprintf("reset: seed %d: want 0 or more", seed), Code: CodeValidation}
 	}
 	ep, o, err := episode.Reset(ctx, seed, req.spec(), e.s.fams, e.s.painter)
 	if err != nil {
+		e.ep = nil // a failed reset ends the episode before it: the next step gets NO_EPISODE
 		return stepReply{}, &errorBody{Message: "reset: " + err.Error(), Code: CodeValidation}
 	}
 	e.ep, e.clientID = ep, req.EpisodeID

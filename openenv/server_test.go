@@ -144,7 +144,9 @@ func TestBadMessages(t *testing.T) {
 		{`{"type": "dance"}`, CodeUnknownType},
 		{`{"type": "reset", "data": {"seed": 1, "horizn": 2}}`, CodeValidation},
 		{`{"type": "reset", "data": {"seed": -1}}`, CodeValidation},
+		{`{"type": "reset", "data": {"observe": ["text"]}}`, ""},
 		{`{"type": "reset", "data": {"family": "radio_slider", "horizon": 9, "observe": ["text"]}}`, CodeValidation},
+		{`{"type": "step", "data": {"action": "noop()"}}`, CodeNoEpisodeYet}, // a failed reset ends the episode before it
 		{`{"type": "reset", "data": {"observe": ["text"]}}`, ""},
 		{`{"type": "step", "data": {}}`, CodeValidation},
 		{`{"type": "step", "data": {"action": "x", "action_str": "y"}}`, CodeValidation},
