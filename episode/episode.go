@@ -4,7 +4,7 @@ import (
 	"context"
 	"encoding/base64"
 	"fmt"
-	"strings"
+	"strconv"
 
 	"github.com/formplan/formplan/forms"
 	"github.com/formplan/formplan/formview"
@@ -248,32 +248,45 @@ func (e *Episode) unmet() []statesim.Want {
 //	[e4] textbox "the 1st textbox" value="12" disabled focused
 //	[e5] button "Submit"
 func TextView(f *forms.Form, s statesim.State, focus int) string {
-	var b strings.Builder
+	b := make([]byte, 0, 48*len(f.Elements))
 	for i, el := range f.Elements {
 		kind := el.Kind.String()
 		if el.Kind == forms.Submit {
 			kind = "button"
 		}
-		fmt.Fprintf(&b, "[%s] %s %q", el.ID, kind, f.Name(f.RefOf(i)))
+		b = append(b, '[')
+		b = append(b, el.ID...)
+		b = append(b, "] "...)
+		b = append(b, kind...)
+		b = append(b, ' ')
+		b = strconv.AppendQuote(b, f.Name(f.RefOf(i)))
 		switch el.Kind {
 		case forms.Checkbox:
-			b.WriteString(pick(s[i].N == 1, " checked", " unchecked"))
+			b = append(b, pick(s[i].N == 1, " checked", " unchecked")...)
 		case forms.Radio:
-			b.WriteString(pick(s[i].N == 1, " selected", " unselected"))
+			b = append(b, pick(s[i].N == 1, " selected", " unselected")...)
 		case forms.Slider:
-			fmt.Fprintf(&b, " value=%d min=%d max=%d step=%d", s[i].N, el.Min, el.Max, el.Step)
+			b = append(b, " value="...)
+			b = strconv.AppendInt(b, int64(s[i].N), 10)
+			b = append(b, " min="...)
+			b = strconv.AppendInt(b, int64(el.Min), 10)
+			b = append(b, " max="...)
+			b = strconv.AppendInt(b, int64(el.Max), 10)
+			b = append(b, " step="...)
+			b = strconv.AppendInt(b, int64(el.Step), 10)
 		case forms.TextBox:
-			fmt.Fprintf(&b, " value=%q", s[i].S)
+			b = append(b, " value="...)
+			b = strconv.AppendQuote(b, s[i].S)
 		}
 		if !statesim.Enabled(f, s, i) {
-			b.WriteString(" disabled")
+			b = append(b, " disabled"...)
 		}
 		if i == focus {
-			b.WriteString(" focused")
+			b = append(b, " focused"...)
 		}
-		b.WriteByte('\n')
+		b = append(b, '\n')
 	}
-	return b.String()
+	return string(b)
 }
 
 func pick(c bool, a, b string) string {

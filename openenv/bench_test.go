@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http/httptest"
-	"runtime/debug"
 	"slices"
 	"strings"
 	"sync"
@@ -21,10 +20,8 @@ import (
 // observations, as an RL trainer's rollout workers do, over real sockets,
 // and reports steps/s and the latency a client sees (p50, p99). In the same
 // run it steps the same episodes in process, without the server, and
-// reports the ratio: what the protocol and the sockets cost. The collector
-// runs at gen serve's GCPercent.
+// reports the ratio: what the protocol and the sockets cost.
 func BenchmarkTextSteps(b *testing.B) {
-	defer debug.SetGCPercent(debug.SetGCPercent(GCPercent)) // as gen serve runs
 	const sessions = 64
 	const perSession = 2000
 	s := New(forms.Builtins(), nil, Options{MaxSessions: 2 * sessions})

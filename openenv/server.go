@@ -29,12 +29,6 @@ type Options struct {
 	Version     string        // the generator version /metadata reports
 }
 
-// GCPercent is the garbage collector's target gen serve runs with (unless
-// GOGC is set): its live heap is small (about 40 MB at 64 sessions), and
-// collecting a quarter as often keeps step latency's tail short
-// (BenchmarkTextSteps: p99 4.7 ms against 5.3 at the default 100).
-const GCPercent = 400
-
 // Server is an OpenEnv server of formplan episodes. Create it with New.
 type Server struct {
 	fams    map[string]*forms.Family

@@ -7,7 +7,6 @@ import (
 	"net"
 	"net/http"
 	"os"
-	"runtime/debug"
 	"strings"
 	"time"
 
@@ -135,9 +134,6 @@ func serveCmd(ctx context.Context, args []string, stderr io.Writer) error {
 	c, done, err := parseServe(args, stderr)
 	if done || err != nil {
 		return err
-	}
-	if os.Getenv("GOGC") == "" {
-		debug.SetGCPercent(openenv.GCPercent)
 	}
 	var rows *openenv.Rows
 	if c.dataset != "" {
