@@ -3,7 +3,6 @@ package openenv
 import (
 	"context"
 	"encoding/base64"
-	"encoding/json"
 	"fmt"
 	"net/http/httptest"
 	"os"
@@ -14,7 +13,6 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
-	"github.com/coder/websocket"
 
 	"github.com/formplan/formplan/episode"
 	"github.com/formplan/formplan/forms"
@@ -81,30 +79,13 @@ func BenchmarkScreenshotSteps(b *testing.B) {
 // pictureSession runs one session of n steps observing screenshots, and
 // returns how long its resets took.
 func pictureSession(b *testing.B, url string, k, n int) []time.Duration {
-	ctx := context.Background()
-	c, _, err := websocket.Dial(ctx, url, nil)
-	if err != nil {
-		b.Error(err)
-		return nil
-	}
-	defer c.CloseNow()
-	c.SetReadLimit(8 << 20)
-	fams := forms.Builtins()
-	reset, _ := json.Marshal(map[string]any{"type": "reset", "data": map[string]any{"seed": k, "family": fams[k%len(fams)].Name, "budget": 200, "observe": []string{"screenshot"}}})
-	roundTrip := func(msg []byte) (string, error) {
-		if err := c.Write(ctx, websocket.MessageText, msg); err != nil {
-			return "", err
-		}
-		_, reply, err := c.Read(ctx)
-		return string(reply), err
-	}
-	var resets []time.Duration
 	t := time.Now()
-	if _, err := roundTrip(reset); err != nil {
-		b.Error(err)
+	roundTrip, reset, closeNow, ok := benchSession(b, url, k, "screenshot")
+	if !ok {
 		return nil
 	}
-	resets = append(resets, time.Since(t))
+	defer closeNow()
+	resets := []time.Duration{time.Since(t)}
 	for i := range n {
 		reply, err := roundTrip(fmt.Appendf(nil, `{"type":"step","data":{"action":%q}}`, stepActions[i%2]))
 		if err != nil || !strings.Contains(reply, `"screenshot":"`) {

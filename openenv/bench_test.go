@@ -63,19 +63,20 @@ func BenchmarkTextSteps(b *testing.B) {
 // first radio), read the text, and now and then a no-op.
 var stepActions = []string{"click('e0')", "click('e1')", "noop()"}
 
-// wsSession runs one session of n steps and returns each step's round trip.
-func wsSession(b *testing.B, url string, k, n int) []time.Duration {
+// benchSession dials url and resets session k's episode observing
+// observe; it returns the round trip of one message and the reset's
+// message, or false when either failed (reported to b).
+func benchSession(b *testing.B, url string, k int, observe string) (roundTrip func([]byte) (string, error), reset []byte, closeNow func(), ok bool) {
 	ctx := context.Background()
 	c, _, err := websocket.Dial(ctx, url, nil)
 	if err != nil {
 		b.Error(err)
-		return nil
+		return nil, nil, nil, false
 	}
-	defer c.CloseNow()
 	c.SetReadLimit(8 << 20)
 	fams := forms.Builtins()
-	reset, _ := json.Marshal(map[string]any{"type": "reset", "data": map[string]any{"seed": k, "family": fams[k%len(fams)].Name, "budget": 200, "observe": []string{"text"}}})
-	roundTrip := func(msg []byte) (string, error) {
+	reset, _ = json.Marshal(map[string]any{"type": "reset", "data": map[string]any{"seed": k, "family": fams[k%len(fams)].Name, "budget": 200, "observe": []string{observe}}})
+	roundTrip = func(msg []byte) (string, error) {
 		if err := c.Write(ctx, websocket.MessageText, msg); err != nil {
 			return "", err
 		}
@@ -84,8 +85,19 @@ func wsSession(b *testing.B, url string, k, n int) []time.Duration {
 	}
 	if _, err := roundTrip(reset); err != nil {
 		b.Error(err)
+		c.CloseNow()
+		return nil, nil, nil, false
+	}
+	return roundTrip, reset, func() { c.CloseNow() }, true
+}
+
+// wsSession runs one session of n steps and returns each step's round trip.
+func wsSession(b *testing.B, url string, k, n int) []time.Duration {
+	roundTrip, reset, closeNow, ok := benchSession(b, url, k, "text")
+	if !ok {
 		return nil
 	}
+	defer closeNow()
 	out := make([]time.Duration, 0, n)
 	for i := range n {
 		msg := fmt.Appendf(nil, `{"type":"step","data":{"action":%q}}`, stepActions[i%len(stepActions)])
