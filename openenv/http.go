@@ -1,13 +1,9 @@
 package openenv
 
 import (
-	"bytes"
 	"encoding/json"
-	"io"
 	"net/http"
 )
-
-func bytesReader(b []byte) io.Reader { return bytes.NewReader(b) }
 
 // httpStepRequest is the body of POST /step. HTTP holds no session, so a
 // step names the episode it acts on by its reset: the episode is reset
