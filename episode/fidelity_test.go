@@ -27,17 +27,7 @@ func TestFidelity(t *testing.T) {
 	for _, scale := range []float64{1, 2} {
 		t.Run(fmt.Sprint("scale ", scale), func(t *testing.T) {
 			ctx := context.Background()
-			r, err := render.New(ctx, render.Options{Head: formview.Head(), Fonts: formview.Fonts(), Scale: scale})
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer r.Close()
-			heights, err := formview.Fit(ctx, r, fams)
-			if err != nil {
-				t.Fatal(err)
-			}
-			screens := NewScreens(r, heights, scale)
-			defer screens.Close()
+			r, heights, screens := chromeScreens(t, scale, fams)
 			rng := rand.New(rand.NewPCG(11, uint64(scale)))
 			steps := 0
 			for _, fam := range fams {
@@ -124,4 +114,26 @@ func randomAction(e *Episode, rng *rand.Rand) (string, []render.Input) {
 		return fmt.Sprintf("keyboard_type('%s')", t), []render.Input{{Op: "type", Text: t}}
 	}
 	return "noop()", nil
+}
+
+// chromeScreens starts a renderer at scale, measures fams' cells (nil: none,
+// every picture MiniWoB's size) and returns a painter on it; the test's
+// cleanup stops both.
+func chromeScreens(t *testing.T, scale float64, fams []forms.Family) (*render.Renderer, formview.Heights, *Screens) {
+	t.Helper()
+	ctx := context.Background()
+	r, err := render.New(ctx, render.Options{Head: formview.Head(), Fonts: formview.Fonts(), Scale: scale})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { r.Close() })
+	var heights formview.Heights
+	if fams != nil {
+		if heights, err = formview.Fit(ctx, r, fams); err != nil {
+			t.Fatal(err)
+		}
+	}
+	screens := NewScreens(r, heights, scale)
+	t.Cleanup(screens.Close)
+	return r, heights, screens
 }

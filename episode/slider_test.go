@@ -21,11 +21,7 @@ func TestSliderClicks(t *testing.T) {
 	}
 	ctx := context.Background()
 	for _, scale := range []float64{1, 2} {
-		r, err := render.New(ctx, render.Options{Head: formview.Head(), Fonts: formview.Fonts(), Scale: scale})
-		if err != nil {
-			t.Fatal(err)
-		}
-		screens := NewScreens(r, nil, scale)
+		r, _, screens := chromeScreens(t, scale, nil)
 		for seed := range int64(2) {
 			e, _, err := Reset(ctx, seed, Spec{Family: "slider_checkboxes"}, builtins(), screens)
 			if err != nil {
@@ -69,7 +65,5 @@ func TestSliderClicks(t *testing.T) {
 				t.Errorf("scale %g, handle at %d: %d of %d points differ", scale, e.Start[0].N, bad, len(inputs))
 			}
 		}
-		screens.Close()
-		r.Close()
 	}
 }
