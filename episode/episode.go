@@ -118,6 +118,16 @@ func (e *Episode) Step(ctx context.Context, action string) (Observation, error) 
 	if e.Done {
 		return Observation{}, ErrDone
 	}
+	info := e.advance(action)
+	if err := e.paint(ctx); err != nil {
+		return Observation{}, err
+	}
+	return e.observe(info), nil
+}
+
+// advance is Step without the observation: it reads and applies action,
+// counts the step and ends the episode on Submit or at the budget.
+func (e *Episode) advance(action string) StepInfo {
 	info := StepInfo{UnmetBefore: e.Goal.Unmet(&e.Form, e.State)}
 	e.Steps++
 	acts, err := e.read(action)
@@ -133,10 +143,7 @@ func (e *Episode) Step(ctx context.Context, action string) (Observation, error) 
 	if !e.Done && e.Steps >= e.Spec.Budget {
 		e.Done = true
 	}
-	if err := e.paint(ctx); err != nil {
-		return Observation{}, err
-	}
-	return e.observe(info), nil
+	return info
 }
 
 // apply does acts in order; a Submit ends the episode with its reward.

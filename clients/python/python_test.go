@@ -8,16 +8,20 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
 	"testing"
 	"time"
 
+	"github.com/formplan/formplan/episode"
+	"github.com/formplan/formplan/forms"
 	"github.com/formplan/formplan/render"
 )
 
@@ -96,12 +100,27 @@ func TestAgainstServer(t *testing.T) {
 		}
 	})
 
+	// The random agent, text only, against the exact chance of success
+	// that the simulator computes for the same episodes: the successes must
+	// lie within the 99% interval of their sum.
 	t.Run("random", func(t *testing.T) {
-		for _, fam := range []string{"checkboxes", "radio_slider"} {
-			out := agent(t, "random_agent.py", url, token, "--episodes", "3", "--family", fam, "--seed", "7")
-			if m := summary.FindStringSubmatch(out); m == nil || m[1] != "random" || m[4] != "3" {
-				t.Fatalf("random agent: no summary line of 3 episodes:\n%s", out)
-			}
+		const episodes = 150
+		for _, fam := range families {
+			t.Run(fam.name, func(t *testing.T) {
+				t.Parallel()
+				out := agent(t, "random_agent.py", url, token, "--episodes", fmt.Sprint(episodes), "--family", fam.name,
+					"--horizon", "1", "--seed", "300", "--observe", "text", "--agent-seed", "5")
+				m := summary.FindStringSubmatch(out)
+				if m == nil || m[1] != "random" || m[4] != fmt.Sprint(episodes) {
+					t.Fatalf("random agent: no summary line of %d episodes:\n%s", episodes, out)
+				}
+				wins, _ := strconv.Atoi(m[5])
+				mean, sd := randomChance(t, fam.name, 1, 300, episodes)
+				if math.Abs(float64(wins)-mean) > 2.576*sd+0.5 {
+					t.Fatalf("%s: the random agent succeeded %d times in %d; the simulator expects %.2f (sd %.2f): outside the 99%% interval", fam.name, wins, episodes, mean, sd)
+				}
+				t.Logf("%s: the random agent succeeded %d times in %d; the simulator expects %.2f (sd %.2f)", fam.name, wins, episodes, mean, sd)
+			})
 		}
 	})
 
@@ -112,6 +131,33 @@ func TestAgainstServer(t *testing.T) {
 			t.Fatalf("a wrong token: %v\n%s", err, out)
 		}
 	})
+}
+
+// randomChance returns the expected number of successes of the example
+// random agent over the text-only episodes of family at horizon, seeds
+// from seed on, and its standard deviation: the sum of each episode's
+// exact chance (episode.SuccessChance), and the root of the sum of
+// p(1-p).
+func randomChance(t *testing.T, family string, horizon int, seed int64, n int) (mean, sd float64) {
+	t.Helper()
+	fams := map[string]*forms.Family{}
+	for _, f := range forms.Builtins() {
+		fams[f.Name] = &f
+	}
+	variance := 0.0
+	for k := range int64(n) {
+		e, _, err := episode.Reset(context.Background(), seed+k, episode.Spec{Family: family, Horizon: horizon, Observe: []string{episode.ObserveText}}, fams, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, err := episode.SuccessChance(e, episode.RandomAgentActions(e))
+		if err != nil {
+			t.Fatal(err)
+		}
+		mean += p
+		variance += p * (1 - p)
+	}
+	return mean, math.Sqrt(variance)
 }
 
 // agent runs an example agent against url and returns its output; it
