@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/formplan/formplan/actlang"
 	"github.com/formplan/formplan/forms"
@@ -16,13 +17,36 @@ import (
 	"github.com/formplan/formplan/typeface"
 )
 
-// act is one thing a step does: an action of the simulator, or moving the
-// focus (focus >= 0), which changes no value.
+// act is one thing a step does: an action of the simulator; moving the
+// focus (focus >= 0), which changes no value; moving the mouse pointer;
+// or the end of one input's acts (cause), which decides whether the focus
+// shows a focus ring.
 type act struct {
 	action statesim.Action
 	focus  int
 	caret  int // with focus on a text box: where the caret goes, in characters (-1: the end)
+
+	pointer bool    // the mouse pointer moves to x, y (pixels of the picture)
+	x, y    float64 // and changes nothing else
+	cause   cause   // not 0: the input whose acts end here
 }
+
+// cause is the kind of input an agent's action is, which decides, as
+// Chromium decides :focus-visible, whether the element it leaves with the
+// focus shows a focus ring.
+type cause int
+
+const (
+	byMouse  cause = iota + 1 // a click: a ring on a text box only
+	byKey                     // a key: a ring on whatever has the focus
+	byScript                  // the page's focus call (Playwright's focus and fill): a ring on a text box, or when the focus had one
+)
+
+// pointAt is an act that moves the mouse pointer to x, y.
+func pointAt(x, y float64) act { return act{focus: -1, pointer: true, x: x, y: y} }
+
+// endOf ends the acts of one input of kind c.
+func endOf(c cause) act { return act{focus: -1, cause: c} }
 
 // noAct is an action that does nothing (noop, hover, scroll, ...).
 var noAct = []act(nil)
@@ -64,6 +88,9 @@ func (e *Episode) read(text string) ([]act, error) {
 				return nil, err
 			}
 			out = append(out, acts...)
+			if c := inputCause(line); c != 0 {
+				out = append(out, endOf(c))
+			}
 		}
 		return out, nil
 	}
@@ -74,11 +101,34 @@ func (e *Episode) read(text string) ([]act, error) {
 	if next.Point != nil {
 		return e.clickAt(next.Point.X, next.Point.Y)
 	}
+	if next.Action.Op == statesim.Enter {
+		if err := typable(next.Action.Text); err != nil {
+			return nil, err
+		}
+	}
 	return []act{{action: *next.Action, focus: -1}, focusOn(-1, -1)}, nil
 }
 
 // bgCallRE matches a BrowserGym action call.
 var bgCallRE = regexp.MustCompile(`^(click|dblclick|fill|clear|check|uncheck|select_option|focus|hover|press|scroll|noop|mouse_click|mouse_dblclick|mouse_move|mouse_down|mouse_up|keyboard_press|keyboard_type|keyboard_insert_text|send_msg_to_user|report_infeasible)\s*\((.*)\)$`)
+
+// inputCause returns the kind of input BrowserGym's action line is, 0 for
+// one that gives no input to the page.
+func inputCause(line string) cause {
+	m := bgCallRE.FindStringSubmatch(line)
+	if m == nil {
+		return 0
+	}
+	switch m[1] {
+	case "click", "dblclick", "check", "uncheck", "mouse_click", "mouse_dblclick":
+		return byMouse
+	case "press", "keyboard_press", "keyboard_type", "keyboard_insert_text":
+		return byKey
+	case "fill", "clear", "focus":
+		return byScript
+	}
+	return 0
+}
 
 // browserGym reads one BrowserGym action call.
 func (e *Episode) browserGym(line string) ([]act, error) {
@@ -101,8 +151,30 @@ func (e *Episode) browserGym(line string) ([]act, error) {
 		return noAct, nil // a right or middle click changes no form element
 	}
 	switch name {
-	case "noop", "hover", "scroll", "mouse_move", "mouse_down", "mouse_up", "send_msg_to_user", "report_infeasible":
+	case "noop", "scroll", "send_msg_to_user", "report_infeasible":
 		return noAct, nil
+	case "mouse_down", "mouse_up":
+		// A press and a release apart are a click, a drag or neither by
+		// where each happens; they are not modelled.
+		return nil, fmt.Errorf("%s is not supported: click with mouse_click(x, y) or click('id')", name)
+	case "mouse_move":
+		if err := need(2); err != nil {
+			return nil, err
+		}
+		x, y, err := point(name, args)
+		if err != nil {
+			return nil, err
+		}
+		return []act{pointAt(x, y)}, nil
+	case "hover":
+		if err := need(1); err != nil {
+			return nil, err
+		}
+		i, err := e.byID(args[0])
+		if err != nil {
+			return nil, err
+		}
+		return e.pointAtElement(i), nil
 	case "click", "dblclick", "check", "uncheck", "clear", "focus", "fill", "press":
 		if err := need(1); err != nil {
 			return nil, err
@@ -113,15 +185,23 @@ func (e *Episode) browserGym(line string) ([]act, error) {
 		}
 		switch name {
 		case "click":
-			return e.clickElement(i, -1, true)
+			a, err := e.clickElement(i, -1, true)
+			if err != nil {
+				return nil, err
+			}
+			return append(e.pointAtElement(i), a...), nil
 		case "dblclick":
 			a, err := e.clickElement(i, -1, true)
 			if err != nil {
 				return nil, err
 			}
-			return append(a, a...), nil
+			return append(append(e.pointAtElement(i), a...), a...), nil
 		case "check", "uncheck":
-			return e.setToggle(i, name == "check")
+			a, err := e.setToggle(i, name == "check")
+			if err != nil || len(a) == 0 {
+				return a, err
+			}
+			return append(e.pointAtElement(i), a...), nil
 		case "clear":
 			return e.onText(i, statesim.Action{Op: statesim.Clear})
 		case "focus":
@@ -159,10 +239,9 @@ func (e *Episode) browserGym(line string) ([]act, error) {
 		if err := need(2); err != nil {
 			return nil, err
 		}
-		x, errX := strconv.ParseFloat(args[0], 64)
-		y, errY := strconv.ParseFloat(args[1], 64)
-		if errX != nil || errY != nil || math.IsNaN(x+y) || math.IsInf(x+y, 0) {
-			return nil, fmt.Errorf("%s(%s, %s): want two numbers, pixels from the top left corner", name, args[0], args[1])
+		x, y, err := point(name, args)
+		if err != nil {
+			return nil, err
 		}
 		a, err := e.clickAt(x, y)
 		if err != nil || name == "mouse_click" {
@@ -178,12 +257,46 @@ func (e *Episode) browserGym(line string) ([]act, error) {
 		if err := need(1); err != nil {
 			return nil, err
 		}
-		if e.focus < 0 || e.Form.Elements[e.focus].Kind != forms.TextBox {
+		if e.focus >= 0 && e.Form.Elements[e.focus].Kind != forms.TextBox {
+			// Each character is a key press on the control with the focus
+			// (a space toggles a checkbox).
+			var out []act
+			for _, r := range args[0] {
+				a, err := e.key(e.focus, string(r))
+				if err != nil {
+					return nil, err
+				}
+				out = append(out, a...)
+			}
+			return out, nil
+		}
+		if e.focus < 0 {
 			return nil, errors.New("no text box has the focus: click or focus one first")
 		}
 		return e.typeText(args[0])
 	}
 	return nil, fmt.Errorf("%s is not supported", name)
+}
+
+// point reads the x, y pixels of a mouse action's first two arguments.
+func point(name string, args []string) (x, y float64, err error) {
+	x, errX := strconv.ParseFloat(args[0], 64)
+	y, errY := strconv.ParseFloat(args[1], 64)
+	if errX != nil || errY != nil || math.IsNaN(x+y) || math.IsInf(x+y, 0) {
+		return 0, 0, fmt.Errorf("%s(%s, %s): want two numbers, pixels from the top left corner", name, args[0], args[1])
+	}
+	return x, y, nil
+}
+
+// pointAtElement moves the pointer to the centre of element i's box, where
+// a click or a hover by id lands; with no picture, where is unknown, and
+// nothing moves.
+func (e *Episode) pointAtElement(i int) []act {
+	b, ok := e.box(i)
+	if !ok {
+		return noAct
+	}
+	return []act{pointAt(b.Pixels[0]+b.Pixels[2]/2, b.Pixels[1]+b.Pixels[3]/2)}
 }
 
 // byID returns the element whose id is bid.
@@ -323,23 +436,28 @@ func (e *Episode) clickAt(x, y float64) ([]act, error) {
 	for i := range e.Form.Elements {
 		b, ok := e.box(i)
 		if ok && x >= b.Pixels[0] && x <= b.Pixels[0]+b.Pixels[2] && y >= b.Pixels[1] && y <= b.Pixels[1]+b.Pixels[3] {
-			return e.clickElement(i, x, false)
+			a, err := e.clickElement(i, x, false)
+			if err != nil {
+				return nil, err
+			}
+			return append([]act{pointAt(x, y)}, a...), nil
 		}
 	}
-	return []act{focusOn(-1, -1)}, nil // a click on nothing takes the focus away
+	return []act{pointAt(x, y), focusOn(-1, -1)}, nil // a click on nothing takes the focus away
 }
 
 // setToggle checks or unchecks element i.
 func (e *Episode) setToggle(i int, on bool) ([]act, error) {
 	ref := e.Form.RefOf(i)
 	switch e.Form.Elements[i].Kind {
-	case forms.Checkbox:
-		return do(statesim.Action{Op: pick2(on, statesim.Check, statesim.Uncheck), Target: ref}, i, -1), nil
-	case forms.Radio:
-		if !on {
+	case forms.Checkbox, forms.Radio:
+		if e.Form.Elements[i].Kind == forms.Radio && !on {
 			return nil, fmt.Errorf("%s is a radio button: select another of its group instead of unchecking it", e.Form.Name(ref))
 		}
-		return do(statesim.Action{Op: statesim.Select, Target: ref}, i, -1), nil
+		if (e.State[i].N == 1) == on {
+			return noAct, nil // as wanted already: Playwright's check and uncheck do not click
+		}
+		return e.clickElement(i, -1, true)
 	}
 	return nil, fmt.Errorf("%s is no checkbox or radio button", e.Form.Name(ref))
 }
@@ -349,8 +467,26 @@ func (e *Episode) onText(i int, a statesim.Action) ([]act, error) {
 	if e.Form.Elements[i].Kind != forms.TextBox {
 		return nil, fmt.Errorf("%s is no text box", e.Form.Name(e.Form.RefOf(i)))
 	}
+	if err := typable(a.Text); err != nil {
+		return nil, err
+	}
 	a.Target = e.Form.RefOf(i)
 	return do(a, i, -1), nil
+}
+
+// typable returns why text t cannot be typed into a text box, or nil: a
+// control character is a key the box does not insert, and a character
+// formplan's font lacks would be drawn in whatever font the machine has.
+func typable(t string) error {
+	for _, r := range t {
+		if unicode.IsControl(r) {
+			return fmt.Errorf("the text %q holds the control character %U, which a text box does not insert: type printable text", clip(t), r)
+		}
+	}
+	if r, ok := typeface.Missing(t); ok {
+		return fmt.Errorf("the text %q holds %q (%U), which the pages' font cannot draw: type text in Latin, Greek or Cyrillic letters, digits and punctuation", clip(t), r, r)
+	}
+	return nil
 }
 
 // typeText types t at the caret of the focused text box.
@@ -358,6 +494,9 @@ func (e *Episode) typeText(t string) ([]act, error) {
 	i := e.focus
 	if i < 0 || e.Form.Elements[i].Kind != forms.TextBox {
 		return noAct, nil // keys reach no text box: nothing changes, as in the browser
+	}
+	if err := typable(t); err != nil {
+		return nil, err
 	}
 	old := []rune(e.State[i].S)
 	c := e.caretPos(i)
@@ -377,6 +516,11 @@ func (e *Episode) caretPos(i int) int {
 // key is a key press on element i (-1: nothing has the focus), as
 // Chromium handles it on that kind of control.
 func (e *Episode) key(i int, key string) ([]act, error) {
+	if strings.Contains(key, "Tab") || (len(key) > 1 && strings.Contains(key, "+")) {
+		// Tab moves the focus and selects a text box's text, and
+		// shortcuts such as Control+a select: neither is modelled.
+		return nil, fmt.Errorf("%q is not supported: focus an element with click('id') or focus('id'), and replace a text with fill('id', 'text')", key)
+	}
 	if i < 0 {
 		return noAct, nil // keys with no focus reach no element
 	}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/formplan/formplan/forms"
 	"github.com/formplan/formplan/formview"
+	"github.com/formplan/formplan/render"
 	"github.com/formplan/formplan/statesim"
 )
 
@@ -16,7 +17,7 @@ import (
 // Chromium; an episode asks only when its Spec observes a screenshot or
 // boxes, or a click point needs the boxes.
 type Painter interface {
-	Paint(ctx context.Context, f *forms.Form, s statesim.State, task string) (Picture, error)
+	Paint(ctx context.Context, f *forms.Form, s statesim.State, task string, pose render.Pose) (Picture, error)
 }
 
 // Picture is what a Painter gives.
@@ -42,8 +43,13 @@ type Episode struct {
 	Done    bool
 	Reward  float64
 
-	focus   int // the element keys go to, -1 for none
-	caret   int // in the focused text box, in characters; -1: at the end
+	focus   int  // the element keys go to, -1 for none
+	caret   int  // in the focused text box, in characters; -1: at the end
+	ring    bool // the focus shows a focus ring (:focus-visible)
+	pointer struct {
+		on   bool    // the mouse pointer is over the page
+		x, y float64 // where, in pixels of the picture
+	}
 	picture *Picture
 	painter Painter
 }
@@ -90,12 +96,21 @@ func (e *Episode) paint(ctx context.Context) error {
 		e.picture = nil
 		return nil
 	}
-	p, err := e.painter.Paint(ctx, &e.Form, e.State, e.Goal.Text)
+	p, err := e.painter.Paint(ctx, &e.Form, e.State, e.Goal.Text, e.pose())
 	if err != nil {
 		return fmt.Errorf("episode: draw the form: %w", err)
 	}
 	e.picture = &p
 	return nil
+}
+
+// pose is what the page shows beyond the state: the pointer and the focus.
+func (e *Episode) pose() render.Pose {
+	p := render.Pose{Pointer: e.pointer.on, X: e.pointer.x, Y: e.pointer.y}
+	if e.focus >= 0 {
+		p.Focus, p.FocusVisible = e.Form.Elements[e.focus].ID, e.ring
+	}
+	return p
 }
 
 // StepInfo is what one step did, for shaping and analysis.
@@ -150,14 +165,24 @@ func (e *Episode) advance(action string) StepInfo {
 // An action that fails leaves the state as it was before acts.
 func (e *Episode) apply(acts []act) error {
 	s := e.State.Clone()
-	focus, caret := e.focus, e.caret
+	focus, caret, ring, pointer := e.focus, e.caret, e.ring, e.pointer
+	before := focus // the focus before the input the acts are of
 	for _, a := range acts {
-		if a.action.Op == "" {
+		switch {
+		case a.pointer:
+			pointer.on, pointer.x, pointer.y = true, a.x, a.y
+			continue
+		case a.cause != 0:
+			ring = e.ringAfter(a.cause, focus, before, ring)
+			before = focus
+			continue
+		case a.action.Op == "":
 			focus, caret = a.focus, a.caret
+			ring = ring && focus >= 0
 			continue
 		}
 		if a.action.Op == statesim.Submit {
-			e.State, e.focus, e.caret = s, focus, caret
+			e.State, e.focus, e.caret, e.ring, e.pointer = s, focus, caret, ring, pointer
 			e.Done = true
 			if e.Goal.Met(&e.Form, s) {
 				e.Reward = 1
@@ -175,8 +200,34 @@ func (e *Episode) apply(acts []act) error {
 			return err
 		}
 	}
-	e.State, e.focus, e.caret = s, focus, caret
+	e.State, e.focus, e.caret, e.ring, e.pointer = s, focus, caret, ring, pointer
 	return nil
+}
+
+// ringAfter returns whether element focus (-1: none) shows a focus ring
+// after an input of kind c that found the focus on element before, when
+// the focus showed one before if ring is set: as Chromium matches
+// :focus-visible, a key press shows it on any control; a click that moves
+// the focus shows it only on a text box, and one that leaves it where it
+// was changes nothing; the page's focus call shows it on a text box, or
+// when the focus showed it already.
+func (e *Episode) ringAfter(c cause, focus, before int, ring bool) bool {
+	if focus < 0 {
+		return false
+	}
+	text := e.Form.Elements[focus].Kind == forms.TextBox
+	switch c {
+	case byKey:
+		return true
+	case byMouse:
+		if focus == before {
+			return ring || text
+		}
+		return text
+	case byScript:
+		return text || ring
+	}
+	return ring
 }
 
 // Observation is what the agent sees after a reset or a step, and what an

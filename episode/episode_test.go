@@ -108,7 +108,7 @@ func TestBudgetEnds(t *testing.T) {
 }
 
 func TestBrowserGymActions(t *testing.T) {
-	e, _ := reset(t, 5, Spec{Family: "checkbox_textboxes", Observe: textOnly})
+	e, _ := reset(t, 5, Spec{Family: "checkbox_textboxes", Budget: 40, Observe: textOnly})
 	box := -1
 	var text int
 	for i, el := range e.Form.Elements {
@@ -136,6 +136,15 @@ func TestBrowserGymActions(t *testing.T) {
 		{"frobnicate the form", "actlang"},
 		{"click(", "actlang"},
 		{"", "no action"},
+		{"mouse_down()", "not supported"},
+		{"mouse_up()", "not supported"},
+		{"keyboard_press('Tab')", "not supported"},
+		{"keyboard_press('Control+a')", "not supported"},
+		{"fill('" + id + "', '12\\n')", "control character"},
+		{"fill('" + id + "', '1\u0007')", "control character"},
+		{"fill('" + id + "', '🙂')", "cannot draw"},
+		{"fill('" + id + "', '漢字')", "cannot draw"},
+		{`Enter "🙂" into the 1st textbox`, "cannot draw"},
 	}
 	for _, tc := range tests {
 		before := e.State.Clone()
@@ -146,6 +155,60 @@ func TestBrowserGymActions(t *testing.T) {
 		}
 		if !strings.Contains(o.LastActionError, tc.want) || o.Metadata.Valid || !e.State.Equal(before) || e.Steps != steps+1 {
 			t.Errorf("%q: error %q (want %q), valid %v, state changed %v", tc.action, o.LastActionError, tc.want, o.Metadata.Valid, !e.State.Equal(before))
+		}
+	}
+}
+
+// TestFocusRing follows, in a text-only episode, whether the focus shows a
+// ring after each action, by the rules TestFidelity checks against
+// Chromium's pixels: a click shows it on a text box only, unless the
+// focus stays where it was; any key shows it; the page's focus call (fill,
+// clear, focus) shows it on a text box, or when it showed already.
+func TestFocusRing(t *testing.T) {
+	e, _ := reset(t, 5, Spec{Family: "radio_textboxes", Budget: 40, Observe: textOnly})
+	var boxes, texts []string
+	for _, el := range e.Form.Elements {
+		switch el.Kind {
+		case forms.Radio:
+			boxes = append(boxes, el.ID)
+		case forms.TextBox:
+			texts = append(texts, el.ID)
+		}
+	}
+	if len(boxes) < 2 || len(texts) < 1 {
+		t.Fatalf("want 2 radio buttons and a text box, got %v and %v", boxes, texts)
+	}
+	b0, b1, tx := boxes[0], boxes[1], texts[0]
+	steps := []struct {
+		action string
+		focus  string
+		ring   bool
+	}{
+		{"click('" + b0 + "')", b0, false},
+		{"keyboard_press('Home')", b0, true},
+		{"click('" + b0 + "')", b0, true}, // the focus stays: the ring too
+		{"click('" + b1 + "')", b1, false},
+		{"noop()", b1, false},
+		{"press('" + b0 + "', ' ')", b0, true},
+		{"focus('" + b1 + "')", b1, true}, // the ring shows already
+		{"click('" + b1 + "')", b1, true},
+		{"hover('" + b0 + "')", b1, true},
+		{"keyboard_type(' ')", b1, true},
+		{"fill('" + tx + "', '7')", tx, true},
+		{"click('" + b0 + "')", b0, false},
+		{"focus('" + b1 + "')", b1, false},
+	}
+	for k, st := range steps {
+		o, err := e.Step(context.Background(), st.action)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if o.LastActionError != "" && !strings.Contains(o.LastActionError, "disabled") {
+			t.Fatalf("step %d %q: %s", k, st.action, o.LastActionError)
+		}
+		p := e.pose()
+		if p.Focus != st.focus || p.FocusVisible != st.ring {
+			t.Fatalf("step %d %q: focus %q ring %v, want %q ring %v", k, st.action, p.Focus, p.FocusVisible, st.focus, st.ring)
 		}
 	}
 }

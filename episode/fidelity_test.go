@@ -1,8 +1,11 @@
 package episode
 
 import (
+	"bytes"
 	"context"
 	"fmt"
+	"image"
+	"image/png"
 	"math/rand/v2"
 	"testing"
 
@@ -14,10 +17,13 @@ import (
 // TestFidelity plays random episodes of every built-in family at scales 1
 // and 2 and does every step a second time in a real Chromium page, with
 // real input events (CDP mouse and key events) from the episode's start:
-// after each step the page's DOM must hold the state the episode
-// observes. The actions are BrowserGym's: clicks by id, clicks at random
-// points inside elements (slider tracks included), fills, key presses and
-// typing at the caret.
+// after the reset and each step the page's DOM must hold the state the
+// episode observes, and the page's picture must be the observation's,
+// pixel for pixel (hover, focus ring and text boxes widened by typing
+// included). The actions are BrowserGym's: clicks by id, clicks at random
+// points inside elements (slider tracks included), fills (Playwright's:
+// the page's focus call, the text selected and replaced), hovers, mouse
+// moves, key presses and typing at the caret.
 func TestFidelity(t *testing.T) {
 	if testing.Short() {
 		t.Skip("renders in Chromium")
@@ -41,7 +47,13 @@ func TestFidelity(t *testing.T) {
 						t.Fatal(err)
 					}
 					start.Height = heights.Of(fam.Name)
+					start.Width = formview.MaxWidth // the page widens as text is typed
 					var inputs []render.Input
+					if page, err := r.ExecuteShot(ctx, start, nil); err != nil {
+						t.Fatal(err)
+					} else if d := pixelDiff(t, page.PNG, e.picture.PNG); d != "" {
+						t.Errorf("%s seed %d at scale %g, the reset: the observation's picture is not the page's: %s", fam.Name, seed, scale, d)
+					}
 					for k := 0; k < 8 && !e.Done; k++ {
 						action, in := randomAction(e, rng)
 						o, err := e.Step(ctx, action)
@@ -55,20 +67,55 @@ func TestFidelity(t *testing.T) {
 							break // Submit: the page has no state after it
 						}
 						inputs = append(inputs, in...)
-						dom, err := r.Execute(ctx, start, inputs)
+						page, err := r.ExecuteShot(ctx, start, inputs)
 						if err != nil {
 							t.Fatalf("%s seed %d, after %q: %v", fam.Name, seed, action, err)
 						}
-						if err := formview.Check(&e.Form, e.State, dom); err != nil {
+						if err := formview.Check(&e.Form, e.State, page.Elements); err != nil {
 							t.Fatalf("%s seed %d at scale %g, after %q (inputs %v): the page and the episode disagree: %v", fam.Name, seed, scale, action, inputs, err)
+						}
+						if d := pixelDiff(t, page.PNG, e.picture.PNG); d != "" {
+							t.Errorf("%s seed %d at scale %g, after %q (inputs %v): the observation's picture is not the page's: %s", fam.Name, seed, scale, action, inputs, d)
 						}
 						steps++
 					}
 				}
 			}
-			t.Logf("%d steps at scale %g: the page's DOM held the episode's state after every one", steps, scale)
+			t.Logf("%d steps at scale %g: after every one the page's DOM held the episode's state and its pixels were the observation's", steps, scale)
 		})
 	}
+}
+
+// pixelDiff compares two PNGs pixel by pixel and describes how they
+// differ, or returns "".
+func pixelDiff(t *testing.T, a, b []byte) string {
+	t.Helper()
+	ia, err := png.Decode(bytes.NewReader(a))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ib, err := png.Decode(bytes.NewReader(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ia.Bounds() != ib.Bounds() {
+		return fmt.Sprintf("sizes %v and %v", ia.Bounds(), ib.Bounds())
+	}
+	n, box := 0, image.Rectangle{}
+	for y := ia.Bounds().Min.Y; y < ia.Bounds().Max.Y; y++ {
+		for x := ia.Bounds().Min.X; x < ia.Bounds().Max.X; x++ {
+			r1, g1, b1, a1 := ia.At(x, y).RGBA()
+			r2, g2, b2, a2 := ib.At(x, y).RGBA()
+			if r1 != r2 || g1 != g2 || b1 != b2 || a1 != a2 {
+				n++
+				box = box.Union(image.Rect(x, y, x+1, y+1))
+			}
+		}
+	}
+	if n == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%d pixels in %v", n, box)
 }
 
 // randomAction returns a random BrowserGym action on episode e and the
@@ -80,7 +127,7 @@ func randomAction(e *Episode, rng *rand.Rand) (string, []render.Input) {
 		i = rng.IntN(len(els)) // Submit ends the episode: rarely
 	}
 	id := els[i].ID
-	switch rng.IntN(6) {
+	switch rng.IntN(8) {
 	case 0:
 		return fmt.Sprintf("click('%s')", id), []render.Input{{Op: "click", Element: id}}
 	case 1:
@@ -96,7 +143,9 @@ func randomAction(e *Episode, rng *rand.Rand) (string, []render.Input) {
 			if len(e.Form.TextValues) > 0 && rng.IntN(4) > 0 {
 				v = e.Form.TextValues[rng.IntN(len(e.Form.TextValues))]
 			}
-			in := []render.Input{{Op: "click", Element: id}, {Op: "selectall"}, {Op: "key", Key: "Backspace"}}
+			// Playwright's fill: the page's focus call, the text selected
+			// and replaced.
+			in := []render.Input{{Op: "focus", Element: id}, {Op: "selectall"}, {Op: "key", Key: "Backspace"}}
 			if v != "" {
 				in = append(in, render.Input{Op: "type", Text: v})
 			}
@@ -112,6 +161,13 @@ func randomAction(e *Episode, rng *rand.Rand) (string, []render.Input) {
 			t = e.Form.TextValues[rng.IntN(len(e.Form.TextValues))]
 		}
 		return fmt.Sprintf("keyboard_type('%s')", t), []render.Input{{Op: "type", Text: t}}
+	case 6:
+		return fmt.Sprintf("hover('%s')", id), []render.Input{{Op: "move", Element: id}}
+	case 7:
+		if p := e.picture; p != nil {
+			x, y := rng.Float64()*float64(p.Width), rng.Float64()*float64(p.Height)
+			return fmt.Sprintf("mouse_move(%g, %g)", x, y), []render.Input{{Op: "move", X: x, Y: y}}
+		}
 	}
 	return "noop()", nil
 }
@@ -134,6 +190,5 @@ func chromeScreens(t *testing.T, scale float64, fams []forms.Family) (*render.Re
 		}
 	}
 	screens := NewScreens(r, heights, scale)
-	t.Cleanup(screens.Close)
 	return r, heights, screens
 }

@@ -31,6 +31,7 @@ type element struct {
 	ID, Kind, Label, Name, Value string
 	Min, Max, Step               int
 	Width                        int // a text box's content width, CSS px
+	BaseWidth                    int // and before it widens for its text (TextBoxWidth)
 	On                           bool
 	// A conditional element names its enabler's id in EnabledBy, the
 	// least enabling value of a slider enabler in AtLeast ("" for a box or
@@ -104,10 +105,23 @@ func Head() string {
 	b.WriteString(typeface.FaceCSS())
 	b.WriteString(`body,input,button,select,textarea{font-family:"` + typeface.Family + `"}`)
 	b.WriteString("</style>")
-	if err := templates.FormHTML.ExecuteTemplate(&b, "head", nil); err != nil {
+	if err := templates.FormHTML.ExecuteTemplate(&b, "head", headData{
+		Advances: asciiAdvance[:], TextPx: TextPx, Width: Width, GrowStep: GrowStep,
+	}); err != nil {
 		panic("formview: head template: " + err.Error()) // the template is embedded: cannot fail
 	}
 	return b.String()
+}
+
+// headData is what the page's script needs to widen a text box as its
+// text grows, as BoxWidth and pictureWidth do: the font's advance widths of
+// printable ASCII (asciiAdvance), the text size of a text box, MiniWoB's
+// picture width and the step the picture grows in.
+type headData struct {
+	Advances []int
+	TextPx   float64
+	Width    int
+	GrowStep int
 }
 
 // Fonts returns the web font families Head loads, for
@@ -134,7 +148,8 @@ func Job(f *forms.Form, s statesim.State, task, uid string) (render.Job, error) 
 		case forms.TextBox:
 			el.Value = s[i].S
 			el.Width = BoxWidth(f, s, i)
-			el.extra = el.Width - TextBoxWidth(base, e.Layout)
+			el.BaseWidth = TextBoxWidth(base, e.Layout)
+			el.extra = el.Width - el.BaseWidth
 		case forms.Radio:
 			el.Name = uid + "-" + e.Group
 		case forms.Submit:

@@ -164,6 +164,7 @@ func TestExecuteMatchesSimulator(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			job.Width = MaxWidth // the page widens as the plan types
 			in, err := Inputs(tc.f, s, tc.plan)
 			if err != nil {
 				t.Fatal(err)

@@ -41,7 +41,6 @@ func BenchmarkScreenshotSteps(b *testing.B) {
 				b.Fatal(err)
 			}
 			screens := episode.NewScreens(r, heights, scale)
-			defer screens.Close()
 			s := New(forms.Builtins(), screens, Options{MaxSessions: 2 * sessions})
 			hs := httptest.NewServer(s.Handler())
 			defer hs.Close()

@@ -71,6 +71,7 @@ var chromeFlags = []chromedp.ExecAllocatorOption{
 	chromedp.Flag("disable-default-apps", true),
 	chromedp.Flag("disable-gpu-vsync", true),
 	chromedp.Flag("disable-frame-rate-limit", true),
+	chromedp.Flag("disable-partial-raster", true),
 	// Headless Chromium still preloads the WebUI of the omnibox popup for
 	// every window (each tab opens in a window of its own), and without a
 	// frame rate limit that page keeps a core busy. The value replaces the
@@ -187,7 +188,7 @@ type instance struct {
 	proc          *os.Process
 	version       string
 
-	render, exec *tabPool
+	render, exec, live *tabPool
 
 	closeOnce sync.Once
 	done      chan struct{} // closed by close
@@ -218,6 +219,7 @@ func startInstance(ctx context.Context, path string, tabs int) (*instance, error
 	}
 	in.render = newTabPool(in, tabs, setupTab)
 	in.exec = newTabPool(in, tabs, setupExecTab)
+	in.live = newTabPool(in, tabs, setupExecTab)
 
 	// The first Do binds the life of the browser to the context it gets, so
 	// it runs on browserCtx and the start is bounded here instead.

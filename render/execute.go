@@ -25,7 +25,11 @@ type Input struct {
 	//   - "key": the named key Key, such as "ArrowRight", "ArrowLeft",
 	//     "Backspace", "Delete", "End", "Home", "Tab" or "Enter", pressed
 	//     Repeat times (0 means once);
-	//   - "selectall": Ctrl+A.
+	//   - "selectall": Ctrl+A;
+	//   - "move": the mouse moved, no button pressed, to the centre of
+	//     Element or to X, Y, as "click" finds them;
+	//   - "focus": the page's own focus call on Element (the first input
+	//     inside it when it is not a control), as a script gives the focus.
 	Op      string
 	Element string
 	X, Y    float64 // output pixels from the picture's top-left, like Element.Box
@@ -37,11 +41,13 @@ type Input struct {
 // String returns a short description of the input for error messages.
 func (in Input) String() string {
 	switch in.Op {
-	case "click":
+	case "click", "move":
 		if in.Element != "" {
-			return fmt.Sprintf("click %q", in.Element)
+			return fmt.Sprintf("%s %q", in.Op, in.Element)
 		}
-		return fmt.Sprintf("click (%g, %g)", in.X, in.Y)
+		return fmt.Sprintf("%s (%g, %g)", in.Op, in.X, in.Y)
+	case "focus":
+		return fmt.Sprintf("focus %q", in.Element)
 	case "type":
 		return fmt.Sprintf("type %q", in.Text)
 	case "key":
@@ -74,22 +80,35 @@ func (e *InputError) Unwrap() error { return e.Err }
 // If the browser crashes or hangs, the job is loaded again and every input
 // is performed again in a new browser.
 func (r *Renderer) Execute(ctx context.Context, job Job, inputs []Input) ([]Element, error) {
+	res, err := r.execute(ctx, job, inputs, false)
+	return res.Elements, err
+}
+
+// ExecuteShot is Execute that also takes the picture of the page after the
+// inputs, as Render crops it: what a person who gave the inputs sees,
+// hover, focus ring and caret included.
+func (r *Renderer) ExecuteShot(ctx context.Context, job Job, inputs []Input) (Result, error) {
+	return r.execute(ctx, job, inputs, true)
+}
+
+// execute is Execute, with the picture when shot is set.
+func (r *Renderer) execute(ctx context.Context, job Job, inputs []Input, shot bool) (Result, error) {
 	if err := r.checkJob(job); err != nil {
-		return nil, &JobError{Job: 0, Err: err}
+		return Result{}, &JobError{Job: 0, Err: err}
 	}
 	for i, in := range inputs {
 		if err := checkInput(in); err != nil {
-			return nil, &InputError{Index: i, Input: in, Err: err}
+			return Result{}, &InputError{Index: i, Input: in, Err: err}
 		}
 	}
 	jobs := []Job{job}
 	pages, err := layoutPages(jobs, []int{0}, r.opt.Scale)
 	if err != nil {
-		return nil, err // a JobError
+		return Result{}, err // a JobError
 	}
 	p := pages[0]
 	html := p.html(jobs, r.opt.Head, false)
-	var els []Element
+	var res Result
 	err = r.withTab(ctx, execTabs, func(ctx context.Context, t *tab) error {
 		if err := t.load(ctx, p, html, r.opt.Scale); err != nil {
 			return err
@@ -112,21 +131,38 @@ func (r *Renderer) Execute(ctx context.Context, job Job, inputs []Input) ([]Elem
 		if len(cells) != 1 {
 			return fmt.Errorf("page has %d cells after the inputs, want 1", len(cells))
 		}
-		els, _, err = cells[0].elements(job, 0, r.opt.Scale, false) // a state read back after inputs, not a picture
-		return err
+		var sz size
+		res.Elements, sz, err = cells[0].elements(job, 0, r.opt.Scale, false) // a state read back after inputs, not a picture
+		if err != nil || !shot {
+			return err
+		}
+		png, err := t.screenshot(ctx)
+		if err != nil {
+			return err
+		}
+		pngs, err := cropPage(png, p, []size{sz}, r.opt.Scale)
+		if err != nil {
+			return err
+		}
+		res.PNG, res.Width, res.Height = pngs[0], px(int64(sz.w), r.opt.Scale), px(int64(sz.h), r.opt.Scale)
+		return nil
 	})
 	if err != nil {
-		return nil, wrapErr("execute", err)
+		return Result{}, wrapErr("execute", err)
 	}
-	return els, nil
+	return res, nil
 }
 
 // checkInput reports what is wrong with an input, or nil.
 func checkInput(in Input) error {
 	switch in.Op {
-	case "click":
+	case "click", "move":
 		if in.Element == "" && !(finite(in.X) && finite(in.Y)) {
 			return errors.New("no element and no finite point")
+		}
+	case "focus":
+		if in.Element == "" {
+			return errors.New("no element")
 		}
 	case "type":
 	case "key":
@@ -138,7 +174,7 @@ func checkInput(in Input) error {
 		}
 	case "selectall":
 	default:
-		return fmt.Errorf("unknown op %q (want click, type, key or selectall)", in.Op)
+		return fmt.Errorf("unknown op %q (want click, type, key, selectall, move or focus)", in.Op)
 	}
 	return nil
 }
@@ -199,6 +235,28 @@ func (t *tab) perform(ctx context.Context, in Input, scale float64) error {
 		return err
 	case "selectall":
 		return t.selectAll(ctx)
+	case "move":
+		x, y := in.X/scale, in.Y/scale
+		if in.Element != "" {
+			var err error
+			if x, y, err = t.centre(ctx, in.Element); err != nil {
+				return err
+			}
+		}
+		return t.moveMouse(ctx, x, y)
+	case "focus":
+		id, _ := json.Marshal(in.Element) // a string always encodes
+		err := t.evalString(ctx, `(() => {
+			const el = document.querySelector('[data-render-cell] [data-el="' + CSS.escape(`+string(id)+`) + '"]');
+			const control = el && (el.matches('input,textarea,select,button') ? el : el.querySelector('input,textarea,select,button'));
+			if (!control) return 'no element to focus';
+			control.focus();
+			return '';
+		})()`)
+		if err != nil {
+			return &permanentError{err}
+		}
+		return nil
 	}
 	return &permanentError{fmt.Errorf("unknown op %q", in.Op)}
 }

@@ -24,6 +24,8 @@ type tab struct {
 	// the device metrics set last, so that unchanged metrics are not sent
 	width, height int64
 	scale         float64
+
+	live bool // the page Live swaps jobs in is loaded
 }
 
 // setupTab turns off what chromedp enabled and a tab does not need, blocks

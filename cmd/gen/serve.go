@@ -159,7 +159,6 @@ func serveCmd(ctx context.Context, args []string, stderr io.Writer) error {
 			return usageError{fmt.Sprintf("serve: %v (at --scale %g)", err, c.scale)}
 		}
 		screens := episode.NewScreens(r, heights, c.scale)
-		defer screens.Close()
 		painter = screens
 	}
 	opt := openenv.Options{MaxSessions: c.maxSessions, IdleTimeout: c.idle, MaxBody: c.maxBody, Token: c.token, Version: version}
