@@ -3,6 +3,10 @@ package episode
 import (
 	"context"
 	"fmt"
+	"strconv"
+	"sync/atomic"
+
+	lru "github.com/hashicorp/golang-lru/v2"
 
 	"github.com/formplan/formplan/forms"
 	"github.com/formplan/formplan/formview"
@@ -15,16 +19,34 @@ import (
 // where the episode's inputs left them, as a page that got those inputs
 // shows them (render.Renderer.Live). Many episodes paint at once, up to the
 // renderer's tabs.
+//
+// A picture is a function of the page's markup, its cell and the pose, so
+// Screens keeps the pictures it painted last and gives one again, without
+// Chromium, when the same page and pose come back (an agent that undoes a
+// step, resets of the same seed).
 type Screens struct {
 	r       *render.Renderer
 	heights formview.Heights
 	scale   float64
+	cache   *lru.Cache[string, Picture]
+
+	hits, misses atomic.Int64
 }
+
+// cacheBytes is about how much memory the pictures Screens keeps take:
+// a MiniWoB picture's PNG is 4 to 10 KB at scale 1, four times that at
+// scale 2.
+const cacheBytes = 32 << 20
 
 // NewScreens returns a Painter drawing with r at scale, each family's
 // pictures in the cell heights gives it (formview.Fit).
 func NewScreens(r *render.Renderer, heights formview.Heights, scale float64) *Screens {
-	return &Screens{r: r, heights: heights, scale: scale}
+	entries := max(int(cacheBytes/(12<<10)/(scale*scale)), 64)
+	cache, err := lru.New[string, Picture](entries)
+	if err != nil {
+		panic("episode: picture cache: " + err.Error()) // entries is positive: cannot fail
+	}
+	return &Screens{r: r, heights: heights, scale: scale, cache: cache}
 }
 
 // Paint draws f in state s under task, with pose.
@@ -34,6 +56,12 @@ func (p *Screens) Paint(ctx context.Context, f *forms.Form, s statesim.State, ta
 		return Picture{}, err
 	}
 	job.Height = p.heights.Of(f.Family)
+	key := poseKey(job, pose)
+	if pic, ok := p.cache.Get(key); ok {
+		p.hits.Add(1)
+		return pic, nil
+	}
+	p.misses.Add(1)
 	res, err := p.r.Live(ctx, job, pose)
 	if err != nil {
 		return Picture{}, err
@@ -41,5 +69,32 @@ func (p *Screens) Paint(ctx context.Context, f *forms.Form, s statesim.State, ta
 	if err := formview.Check(f, s, res.Elements); err != nil {
 		return Picture{}, fmt.Errorf("the picture does not show the state: %w", err)
 	}
-	return Picture{PNG: res.PNG, Boxes: formview.Boxes(f, res.Elements), Width: res.Width, Height: res.Height, Scale: p.scale}, nil
+	pic := Picture{PNG: res.PNG, Boxes: formview.Boxes(f, res.Elements), Width: res.Width, Height: res.Height, Scale: p.scale}
+	p.cache.Add(key, pic)
+	return pic, nil
+}
+
+// Painted returns how many pictures Paint gave from its cache and how many
+// it had Chromium paint.
+func (p *Screens) Painted() (cached, drawn int64) { return p.hits.Load(), p.misses.Load() }
+
+// poseKey is the cache key of job shown in pose.
+func poseKey(job render.Job, pose render.Pose) string {
+	b := make([]byte, 0, len(job.HTML)+64)
+	b = strconv.AppendInt(b, int64(job.Width), 10)
+	b = append(b, 'x')
+	b = strconv.AppendInt(b, int64(job.Height), 10)
+	b = append(b, ' ')
+	b = strconv.AppendBool(b, pose.Pointer)
+	b = append(b, ' ')
+	b = strconv.AppendFloat(b, pose.X, 'g', -1, 64)
+	b = append(b, ',')
+	b = strconv.AppendFloat(b, pose.Y, 'g', -1, 64)
+	b = append(b, ' ')
+	b = strconv.AppendQuote(b, pose.Focus)
+	b = append(b, ' ')
+	b = strconv.AppendBool(b, pose.FocusVisible)
+	b = append(b, '\n')
+	b = append(b, job.HTML...)
+	return string(b)
 }

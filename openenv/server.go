@@ -12,6 +12,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"runtime"
 	"slices"
 	"sync"
 	"time"
@@ -208,4 +209,11 @@ func (s *Server) readBody(w http.ResponseWriter, r *http.Request, v any) bool {
 		return false
 	}
 	return true
+}
+
+// ServeTabs is how many browser tabs a renderer that paints for up to
+// maxSessions sessions at once should keep: a picture waits on Chromium
+// more than it works it, so four a core, and no more than the sessions.
+func ServeTabs(maxSessions int) int {
+	return min(max(maxSessions, 2), 4*runtime.GOMAXPROCS(0))
 }

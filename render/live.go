@@ -59,15 +59,14 @@ func (r *Renderer) Live(ctx context.Context, job Job, pose Pose) (Result, error)
 		if err := t.evalString(ctx, swap); err != nil {
 			return &permanentError{err}
 		}
-		// The pointer leaves the page, then comes to its place: each move
-		// hit-tests the new markup.
-		if err := t.moveMouse(ctx, -1, -1); err != nil {
-			return err
-		}
+		// A move hit-tests the new markup, even to where the pointer
+		// was; off the page, it hovers nothing.
+		x, y := -1.0, -1.0
 		if pose.Pointer {
-			if err := t.moveMouse(ctx, pose.X/r.opt.Scale, pose.Y/r.opt.Scale); err != nil {
-				return err
-			}
+			x, y = pose.X/r.opt.Scale, pose.Y/r.opt.Scale
+		}
+		if err := t.moveMouse(ctx, x, y); err != nil {
+			return err
 		}
 		cells, err := t.readback(ctx, r.opt.Fonts)
 		if err != nil {
