@@ -185,13 +185,13 @@ func (e *Episode) browserGym(line string) ([]act, error) {
 		}
 		switch name {
 		case "click":
-			a, err := e.clickElement(i, -1, true)
+			a, err := e.clickElement(i, -1, -1, true)
 			if err != nil {
 				return nil, err
 			}
 			return append(e.pointAtElement(i), a...), nil
 		case "dblclick":
-			a, err := e.clickElement(i, -1, true)
+			a, err := e.clickElement(i, -1, -1, true)
 			if err != nil {
 				return nil, err
 			}
@@ -318,11 +318,11 @@ func (e *Episode) byID(bid string) (int, error) {
 // the element: one on a disabled control is then an error, as BrowserGym's
 // click waits for the element to be enabled; a click at a point on it does
 // nothing but take the focus away, as in the browser.
-func (e *Episode) clickElement(i int, x float64, byID bool) ([]act, error) {
+func (e *Episode) clickElement(i int, x, y float64, byID bool) ([]act, error) {
 	el := &e.Form.Elements[i]
 	ref := e.Form.RefOf(i)
 	if b, ok := e.box(i); ok && x < 0 {
-		x = b.Pixels[0] + b.Pixels[2]/2
+		x, y = b.Pixels[0]+b.Pixels[2]/2, b.Pixels[1]+b.Pixels[3]/2
 	}
 	if el.Kind != forms.Submit && !statesim.Enabled(&e.Form, e.State, i) {
 		if byID {
@@ -338,7 +338,7 @@ func (e *Episode) clickElement(i int, x float64, byID bool) ([]act, error) {
 	case forms.Submit:
 		return []act{focusOn(i, -1), {action: statesim.SubmitAction, focus: -1}}, nil
 	case forms.TextBox:
-		return []act{focusOn(i, e.caretAt(i, x))}, nil
+		return []act{focusOn(i, e.caretAt(i, x, y))}, nil
 	case forms.Slider:
 		v := e.sliderValueAt(i, x)
 		return do(statesim.Action{Op: statesim.Set, Target: ref, N: v}, i, -1), nil
@@ -346,17 +346,25 @@ func (e *Episode) clickElement(i int, x float64, byID bool) ([]act, error) {
 	return nil, fmt.Errorf("element %s cannot be clicked", el.ID)
 }
 
-// caretAt returns where a click at x pixels puts the caret in text box i:
-// at the character boundary nearest x, the text set in typeface's font at
-// the box's text size from its content's left edge (-1 when the box's
-// place is unknown: the end).
-func (e *Episode) caretAt(i int, x float64) int {
+// caretAt returns where a click at (x, y) pixels puts the caret in text
+// box i: at the character boundary nearest x, the text set in typeface's
+// font at the box's text size from its content's left edge, when y is on
+// the text's line; at the start above it and at the end below it (in the
+// box's border and padding), as Chromium places it; at the end when the
+// box's place is unknown.
+func (e *Episode) caretAt(i int, x, y float64) int {
 	b, ok := e.box(i)
 	t := []rune(e.State[i].S)
 	if !ok || x < 0 {
 		return len(t)
 	}
 	scale := e.scale()
+	switch top := b.Pixels[1] + textContentTop*scale; {
+	case y < top:
+		return 0
+	case y >= top+textLineHeight*scale:
+		return len(t)
+	}
 	left := b.Pixels[0] + textContentLeft*scale
 	best, dist := 0, math.Inf(1)
 	for k := 0; k <= len(t); k++ {
@@ -371,9 +379,16 @@ func (e *Episode) caretAt(i int, x float64) int {
 	return best
 }
 
-// textContentLeft is where a text box's text starts, in CSS px right of
-// its box: the browser's 2 px border and 2 px padding.
-const textContentLeft = 4
+// Where a text box's line of text is, in CSS px from its box's left and
+// top edges: after the browser's 2 px border and 2 px padding on the left,
+// 1 px at the top; the line is 15 px high (the font's ascent and descent
+// at formview.TextPx, rounded). Measured in Chromium by clicking every
+// half pixel down a box and typing a mark where the caret went.
+const (
+	textContentLeft = 4
+	textContentTop  = 3
+	textLineHeight  = 15
+)
 
 // sliderValueAt returns the value a click at x pixels sets slider i to:
 // its value when x is on the handle, else the position nearest x along the
@@ -436,11 +451,27 @@ func (e *Episode) clickAt(x, y float64) ([]act, error) {
 	for i := range e.Form.Elements {
 		b, ok := e.box(i)
 		if ok && x >= b.Pixels[0] && x <= b.Pixels[0]+b.Pixels[2] && y >= b.Pixels[1] && y <= b.Pixels[1]+b.Pixels[3] {
-			a, err := e.clickElement(i, x, false)
+			a, err := e.clickElement(i, x, y, false)
 			if err != nil {
 				return nil, err
 			}
 			return append([]act{pointAt(x, y)}, a...), nil
+		}
+	}
+	// A click on a control's label acts on the control, as a click on
+	// the control does, after the press on the label (which cannot take
+	// the focus) took the focus away.
+	for _, l := range e.picture.Labels {
+		if x >= l.Pixels[0] && x <= l.Pixels[0]+l.Pixels[2] && y >= l.Pixels[1] && y <= l.Pixels[1]+l.Pixels[3] {
+			i, err := e.byID(l.ID)
+			if err != nil {
+				return nil, err
+			}
+			a, err := e.clickElement(i, -1, -1, false)
+			if err != nil {
+				return nil, err
+			}
+			return append([]act{pointAt(x, y), focusOn(-1, -1)}, a...), nil
 		}
 	}
 	return []act{pointAt(x, y), focusOn(-1, -1)}, nil // a click on nothing takes the focus away
@@ -457,7 +488,7 @@ func (e *Episode) setToggle(i int, on bool) ([]act, error) {
 		if (e.State[i].N == 1) == on {
 			return noAct, nil // as wanted already: Playwright's check and uncheck do not click
 		}
-		return e.clickElement(i, -1, true)
+		return e.clickElement(i, -1, -1, true)
 	}
 	return nil, fmt.Errorf("%s is no checkbox or radio button", e.Form.Name(ref))
 }

@@ -24,6 +24,7 @@ type Painter interface {
 type Picture struct {
 	PNG           []byte
 	Boxes         []formview.Box
+	Labels        []formview.Box // the boxes of the labels around controls (a click there acts on the control), by the control's id
 	Width, Height int     // pixels
 	Scale         float64 // device pixels per CSS px
 }
@@ -179,6 +180,9 @@ func (e *Episode) apply(acts []act) error {
 		case a.action.Op == "":
 			focus, caret = a.focus, a.caret
 			ring = ring && focus >= 0
+			if focus < 0 {
+				before = -1 // the input took the focus away on its way
+			}
 			continue
 		}
 		if a.action.Op == statesim.Submit {

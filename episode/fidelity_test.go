@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"image"
 	"image/png"
+	"os"
+	"path/filepath"
 	"math/rand/v2"
 	"testing"
 
@@ -76,6 +78,7 @@ func TestFidelity(t *testing.T) {
 						}
 						if d := pixelDiff(t, page.PNG, e.picture.PNG); d != "" {
 							t.Errorf("%s seed %d at scale %g, after %q (inputs %v): the observation's picture is not the page's: %s", fam.Name, seed, scale, action, inputs, d)
+							keepPictures(t, fmt.Sprintf("%s-%d-%g-%d", fam.Name, seed, scale, k), page.PNG, e.picture.PNG)
 						}
 						steps++
 					}
@@ -83,6 +86,21 @@ func TestFidelity(t *testing.T) {
 			}
 			t.Logf("%d steps at scale %g: after every one the page's DOM held the episode's state and its pixels were the observation's", steps, scale)
 		})
+	}
+}
+
+// keepPictures writes the page's and the observation's pictures of a
+// failed comparison as NAME-page.png and NAME-observed.png into the folder
+// $FORMPLAN_FIDELITY_DIR, when it is set, to look at.
+func keepPictures(t *testing.T, name string, page, observed []byte) {
+	dir := os.Getenv("FORMPLAN_FIDELITY_DIR")
+	if dir == "" {
+		return
+	}
+	for suffix, b := range map[string][]byte{"-page.png": page, "-observed.png": observed} {
+		if err := os.WriteFile(filepath.Join(dir, name+suffix), b, 0o644); err != nil {
+			t.Log(err)
+		}
 	}
 }
 
@@ -127,7 +145,7 @@ func randomAction(e *Episode, rng *rand.Rand) (string, []render.Input) {
 		i = rng.IntN(len(els)) // Submit ends the episode: rarely
 	}
 	id := els[i].ID
-	switch rng.IntN(8) {
+	switch rng.IntN(9) {
 	case 0:
 		return fmt.Sprintf("click('%s')", id), []render.Input{{Op: "click", Element: id}}
 	case 1:
@@ -163,6 +181,15 @@ func randomAction(e *Episode, rng *rand.Rand) (string, []render.Input) {
 		return fmt.Sprintf("keyboard_type('%s')", t), []render.Input{{Op: "type", Text: t}}
 	case 6:
 		return fmt.Sprintf("hover('%s')", id), []render.Input{{Op: "move", Element: id}}
+	case 8:
+		if p := e.picture; p != nil && len(p.Labels) > 0 {
+			// A point on a label, most often off its control.
+			l := p.Labels[rng.IntN(len(p.Labels))].Pixels
+			x := l[0] + 1 + rng.Float64()*max(l[2]-2, 0)
+			y := l[1] + 1 + rng.Float64()*max(l[3]-2, 0)
+			return fmt.Sprintf("mouse_click(%g, %g)", x, y), []render.Input{{Op: "click", X: x, Y: y}}
+		}
+		fallthrough
 	case 7:
 		if p := e.picture; p != nil {
 			x, y := rng.Float64()*float64(p.Width), rng.Float64()*float64(p.Height)

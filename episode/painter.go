@@ -70,6 +70,11 @@ func (p *Screens) Paint(ctx context.Context, f *forms.Form, s statesim.State, ta
 		return Picture{}, fmt.Errorf("the picture does not show the state: %w", err)
 	}
 	pic := Picture{PNG: res.PNG, Boxes: formview.Boxes(f, res.Elements), Width: res.Width, Height: res.Height, Scale: p.scale}
+	for _, d := range res.Elements {
+		if d.Label.W > 0 && d.Label.H > 0 {
+			pic.Labels = append(pic.Labels, formview.Box{ID: d.ID, Kind: d.Kind, Pixels: [4]float64{d.Label.X, d.Label.Y, d.Label.W, d.Label.H}})
+		}
+	}
 	p.cache.Add(key, pic)
 	return pic, nil
 }

@@ -15,7 +15,8 @@ import (
 // fonts and images first, so that the screenshot that follows shows them.
 // For each cell it returns the root element's box relative to the cell and,
 // for each element marked data-el, in document order: id, kind, checked,
-// value, disabled, shown text and box relative to the root, in CSS px. A cell that is
+// value, disabled, shown text, box relative to the root and the box of its
+// control's first label, in CSS px. A cell that is
 // not a child of the grid, because a tag left open in an earlier job
 // swallowed it, has the index of that job's cell in owner.
 //
@@ -50,11 +51,13 @@ const readbackJS = `(async () => {
       const shown = cell.querySelector('[data-value-for="' + CSS.escape(id) + '"]');
       const r = el.getBoundingClientRect();
       const toggle = input.type === 'checkbox' || input.type === 'radio';
+      const label = input.labels && input.labels.length > 0 ? input.labels[0].getBoundingClientRect() : null;
       c.els.push({id, kind, checked: input.checked === true,
         value: toggle || typeof input.value !== 'string' ? '' : input.value,
         disabled: input.matches(':disabled'),
         shown: shown ? shown.textContent.trim() : '',
-        x: r.left - rr.left, y: r.top - rr.top, w: r.width, h: r.height});
+        x: r.left - rr.left, y: r.top - rr.top, w: r.width, h: r.height,
+        label: label ? [label.left - rr.left, label.top - rr.top, label.width, label.height] : null});
     }
     const range = document.createRange();
     const texts = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
@@ -126,16 +129,17 @@ type overlapReadback struct {
 
 // elementReadback is what readbackJS returns for one element.
 type elementReadback struct {
-	ID       string  `json:"id"`
-	Kind     string  `json:"kind"`
-	Checked  bool    `json:"checked"`
-	Value    string  `json:"value"`
-	Disabled bool    `json:"disabled"`
-	Shown    string  `json:"shown"`
-	X        float64 `json:"x"`
-	Y        float64 `json:"y"`
-	W        float64 `json:"w"`
-	H        float64 `json:"h"`
+	ID       string    `json:"id"`
+	Kind     string    `json:"kind"`
+	Checked  bool      `json:"checked"`
+	Value    string    `json:"value"`
+	Disabled bool      `json:"disabled"`
+	Shown    string    `json:"shown"`
+	X        float64   `json:"x"`
+	Y        float64   `json:"y"`
+	W        float64   `json:"w"`
+	H        float64   `json:"h"`
+	Label    []float64 `json:"label"` // x, y, w, h of its label, null when it has none
 }
 
 // readback evaluates readbackJS in the tab. A font family of fonts that
@@ -224,6 +228,9 @@ func (c *cellReadback) elements(job Job, index int, scale float64, whole bool) (
 			Shown:    r.Shown,
 			Box:      Box{X: r.X * scale, Y: r.Y * scale, W: r.W * scale, H: r.H * scale},
 			Norm:     Box{X: r.X / w, Y: r.Y / h, W: r.W / w, H: r.H / h},
+		}
+		if l := r.Label; len(l) == 4 {
+			els[i].Label = Box{X: l[0] * scale, Y: l[1] * scale, W: l[2] * scale, H: l[3] * scale}
 		}
 	}
 	return els, sz, nil

@@ -46,6 +46,7 @@ type Element struct {
 	Disabled bool   // the control is disabled (its disabled attribute, or a disabled fieldset around it)
 	Box      Box    // pixels
 	Norm     Box    // normalised 0-1 by the picture's width and height
+	Label    Box    // pixels: the box of the control's first <label>, where a click acts on the control too; zero when it has none
 }
 
 // Result is the rendering of one Job.
