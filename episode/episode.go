@@ -25,8 +25,8 @@ type Picture struct {
 	PNG           []byte
 	Boxes         []formview.Box
 	Labels        []formview.Box // the boxes of the labels around controls (a click there acts on the control), by the control's id
-	Width, Height int     // pixels
-	Scale         float64 // device pixels per CSS px
+	Width, Height int            // pixels
+	Scale         float64        // device pixels per CSS px
 }
 
 // Episode is one agent's run on one form. It is not safe for concurrent

@@ -6,9 +6,9 @@ import (
 	"fmt"
 	"image"
 	"image/png"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
-	"math/rand/v2"
 	"testing"
 
 	"github.com/formplan/formplan/forms"
