@@ -18,10 +18,11 @@ import (
 	"github.com/formplan/formplan/score"
 )
 
-// HTML writes the report of results to w; title names what was scored,
-// such as the dataset directory.
-func HTML(w io.Writer, results []score.Result, title string) error {
-	page, err := build(results, title)
+// HTML writes the report of s to w; title names what was scored, such as
+// the dataset directory. s must hold the detail cells (score.NewTally
+// with detail).
+func HTML(w io.Writer, s *score.Summary, title string) error {
+	page, err := build(s, title)
 	if err != nil {
 		return err
 	}
@@ -56,51 +57,43 @@ type figure struct {
 	Src     template.URL
 }
 
-func build(results []score.Result, title string) (*page, error) {
-	p := &page{Title: title, Models: models(results)}
-	chance := chances(results)
-	cells := score.Breakdown(results, []string{"suite"})
+func build(s *score.Summary, title string) (*page, error) {
+	p := &page{Title: title, Models: runNames(s)}
+	chance := s.Chance
 	var suiteNames []string
 	bySuite := map[string]map[string]score.Cell{}
-	for _, c := range cells {
-		s := c.Key["suite"]
-		if bySuite[s] == nil {
-			bySuite[s] = map[string]score.Cell{}
-			suiteNames = append(suiteNames, s)
+	for _, c := range s.Suites {
+		if c.Rotation != 0 {
+			continue
 		}
-		bySuite[s][c.Model] = c
+		su := c.Key["suite"]
+		if bySuite[su] == nil {
+			bySuite[su] = map[string]score.Cell{}
+			suiteNames = append(suiteNames, su)
+		}
+		bySuite[su][runName(&c)] = c
 	}
 	slices.Sort(suiteNames)
-	for _, s := range suiteNames {
-		row := suiteRow{Suite: s, Chance: fmt.Sprintf("%.1f%%", 100*chance[s])}
+	for _, su := range suiteNames {
+		row := suiteRow{Suite: su, Chance: fmt.Sprintf("%.1f%%", 100*chance[su])}
 		for _, m := range p.Models {
-			c, ok := bySuite[s][m]
+			c, ok := bySuite[su][m]
 			if !ok {
 				row.Entries = append(row.Entries, "-")
 				continue
 			}
-			e := fmt.Sprintf("%.1f%% [%.1f, %.1f] n=%d", 100*c.Accuracy, 100*c.Low, 100*c.High, c.N)
-			if cc := c.Circular; cc != nil {
-				e += fmt.Sprintf("; circular %.1f%% n=%d", 100*cc.Accuracy, cc.N)
-			}
-			if c.Unparsed > 0 {
-				e += fmt.Sprintf("; %d unparsed", c.Unparsed)
-			}
-			if c.Metrics != nil {
-				e += "; " + score.MetricsText(c.Metrics)
-			}
-			row.Entries = append(row.Entries, e)
+			row.Entries = append(row.Entries, score.Entry(&c))
 		}
 		p.Suites = append(p.Suites, row)
 	}
 	var err error
-	if p.Horizon, err = horizonFigures(results, suiteNames, p.Models, chance); err != nil {
+	if p.Horizon, err = horizonFigures(s.Detail, suiteNames, p.Models, chance); err != nil {
 		return nil, err
 	}
-	if p.Order, p.Gaps, err = orderFigure(results); err != nil {
+	if p.Order, p.Gaps, err = orderFigure(s.Gaps); err != nil {
 		return nil, err
 	}
-	if p.Chosen, err = chosenFigures(results, suiteNames, p.Models); err != nil {
+	if p.Chosen, err = chosenFigures(s.Choices, suiteNames, p.Models); err != nil {
 		return nil, err
 	}
 	if p.Open, err = openFigures(bySuite, chance, suiteNames, p.Models); err != nil {
@@ -109,35 +102,18 @@ func build(results []score.Result, title string) (*page, error) {
 	return p, nil
 }
 
-// models returns the models of results in the order they first appear.
-func models(results []score.Result) []string {
-	var out []string
-	for i := range results {
-		if !slices.Contains(out, results[i].Model) {
-			out = append(out, results[i].Model)
-		}
-	}
-	return out
-}
+// runName names a cell's run.
+func runName(c *score.Cell) string { return c.Run().String() }
 
-// chances returns per suite what a reader of the text alone scores at
-// most: the mean over its questions of 1/options, or of an open-ended
-// row's bound.
-func chances(results []score.Result) map[string]float64 {
-	sum, n := map[string]float64{}, map[string]int{}
+// runNames returns the runs of s in the order they first appear.
+func runNames(s *score.Summary) []string {
+	var out []string
 	seen := map[string]bool{}
-	for i := range results {
-		q := results[i].Q
-		if seen[q.ID] {
-			continue
+	for i := range s.Suites {
+		if n := runName(&s.Suites[i]); !seen[n] && s.Suites[i].Rotation == 0 {
+			seen[n] = true
+			out = append(out, n)
 		}
-		seen[q.ID] = true
-		sum[q.Suite] += q.Chance()
-		n[q.Suite]++
-	}
-	out := map[string]float64{}
-	for s := range sum {
-		out[s] = sum[s] / float64(n[s])
 	}
 	return out
 }
@@ -149,15 +125,14 @@ func dataURI(svg []byte) template.URL {
 
 // horizonFigures plots, per suite and model, accuracy against horizon
 // with a line per family.
-func horizonFigures(results []score.Result, suiteNames, modelNames []string, chance map[string]float64) ([]figure, error) {
-	cells := score.Breakdown(results, []string{"suite", "family", "horizon"})
+func horizonFigures(cells []score.Cell, suiteNames, modelNames []string, chance map[string]float64) ([]figure, error) {
 	var out []figure
 	for _, s := range suiteNames {
 		for _, m := range modelNames {
 			var lines []line
 			byFamily := map[string]int{}
 			for _, c := range cells {
-				if c.Model != m || c.Key["suite"] != s {
+				if runName(&c) != m || c.Key["suite"] != s || c.Rotation != 0 {
 					continue
 				}
 				h, err := strconv.Atoi(c.Key["horizon"])
@@ -213,8 +188,7 @@ func sortByX(l *line) {
 
 // orderFigure plots temporal_order accuracy per model when the earlier
 // picture comes first and when it comes second.
-func orderFigure(results []score.Result) ([]figure, []score.Gap, error) {
-	gaps := score.OrderGaps(results)
+func orderFigure(gaps []score.Gap) ([]figure, []score.Gap, error) {
 	if len(gaps) == 0 {
 		return nil, nil, nil
 	}
@@ -245,8 +219,7 @@ func orderFigure(results []score.Result) ([]figure, []score.Gap, error) {
 
 // chosenFigures plots, per suite, what the options each model chose do:
 // the share of its replies per label kind.
-func chosenFigures(results []score.Result, suiteNames, modelNames []string) ([]figure, error) {
-	choices := score.Choices(results)
+func chosenFigures(choices []score.Choice, suiteNames, modelNames []string) ([]figure, error) {
 	var out []figure
 	for _, s := range suiteNames {
 		var kinds []string
@@ -270,7 +243,7 @@ func chosenFigures(results []score.Result, suiteNames, modelNames []string) ([]f
 		var series []bars
 		for _, m := range modelNames {
 			for _, c := range choices {
-				if c.Suite != s || c.Model != m {
+				if c.Suite != s || c.Run().String() != m {
 					continue
 				}
 				b := bars{name: m}

@@ -22,7 +22,7 @@ import (
 // results scores the oracle (under every rotation of the options),
 // always-A and random on every suite, 48 questions each, under protocol,
 // without pictures.
-func results(t *testing.T, protocol string) []score.Result {
+func results(t *testing.T, protocol string) *score.Summary {
 	t.Helper()
 	dir := t.TempDir()
 	fixture.Write(t, dir, 5, 48, protocol)
@@ -30,19 +30,19 @@ func results(t *testing.T, protocol string) []score.Result {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var replies []score.Reply
+	tally := score.NewTally(d, []string{"suite"}, true)
 	for _, r := range []string{"oracle", "always-A", "random"} {
 		rs, err := score.Respond(d, r, 1, r == "oracle")
 		if err != nil {
 			t.Fatal(err)
 		}
-		replies = append(replies, rs...)
+		for _, rep := range rs {
+			if _, err := tally.Add(d, rep, r); err != nil {
+				t.Fatal(err)
+			}
+		}
 	}
-	res, err := score.Score(d, replies)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return res
+	return tally.Summary()
 }
 
 // figureBox is where a plot sits on the page and whether it loaded.

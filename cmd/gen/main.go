@@ -39,7 +39,11 @@ func main() {
 	if errors.As(context.Cause(ctx), &sig) {
 		// Whatever failed, it failed because of the signal: the deferred
 		// clean-ups of run have removed the temporary files and the browser.
-		fmt.Fprintf(os.Stderr, "gen: interrupted (%s); rerun the same command with --resume to keep what is complete\n", sig.name())
+		if len(os.Args) > 1 && os.Args[1] == "score" {
+			fmt.Fprintf(os.Stderr, "gen: interrupted (%s); gen score wrote none of its files\n", sig.name())
+		} else {
+			fmt.Fprintf(os.Stderr, "gen: interrupted (%s); rerun the same command with --resume to keep what is complete\n", sig.name())
+		}
 		os.Exit(sig.exitCode())
 	}
 	if err == nil {
@@ -88,7 +92,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		case "blind":
 			return blindCmd(ctx, args[1:], stdout, stderr)
 		case "score":
-			return scoreCmd(args[1:], stdout, stderr)
+			return scoreCmd(ctx, args[1:], stdout, stderr)
 		case "serve":
 			return serveCmd(ctx, args[1:], stderr)
 		}
