@@ -54,7 +54,9 @@ type Choice struct {
 }
 
 // Run returns the run of the choices.
-func (c *Choice) Run() Run { return Run{Model: c.Model, PromptStyle: c.PromptStyle, Setting: c.Setting} }
+func (c *Choice) Run() Run {
+	return Run{Model: c.Model, PromptStyle: c.PromptStyle, Setting: c.Setting}
+}
 
 // Choices returns the label kinds chosen by every run on every suite with
 // options, in the order they first appear.

@@ -23,7 +23,9 @@ type Overall struct {
 }
 
 // Run returns the run of the overall score.
-func (o *Overall) Run() Run { return Run{Model: o.Model, PromptStyle: o.PromptStyle, Setting: o.Setting} }
+func (o *Overall) Run() Run {
+	return Run{Model: o.Model, PromptStyle: o.PromptStyle, Setting: o.Setting}
+}
 
 // Interval is an estimate with its 95% interval.
 type Interval struct {
@@ -36,8 +38,8 @@ type Interval struct {
 // order the runs first appear.
 func overall(bySuite []Cell) []Overall {
 	type acc struct {
-		o            Overall
-		correct, n   int
+		o           Overall
+		correct, n  int
 		sum, lo, hi float64
 	}
 	type key struct {

@@ -80,4 +80,3 @@ func optionNames(q *Question) []string {
 	}
 	return names
 }
-

@@ -34,8 +34,8 @@ type runState struct {
 // bitset is a bit per question of the dataset.
 type bitset []uint64
 
-func newBitset(n int) bitset         { return make(bitset, (n+63)/64) }
-func (b bitset) get(i int) bool      { return b[i/64]&(1<<(i%64)) != 0 }
+func newBitset(n int) bitset    { return make(bitset, (n+63)/64) }
+func (b bitset) get(i int) bool { return b[i/64]&(1<<(i%64)) != 0 }
 func (b bitset) set(i int, on bool) {
 	if on {
 		b[i/64] |= 1 << (i % 64)
@@ -162,9 +162,9 @@ type Summary struct {
 	Dims []string `json:"dims"`
 	// Cells is the breakdown by Dims; Suites the one by suite, Detail by
 	// suite, family and horizon (only with NewTally's detail).
-	Cells   []Cell `json:"cells"`
-	Suites  []Cell `json:"-"`
-	Detail  []Cell `json:"-"`
+	Cells   []Cell    `json:"cells"`
+	Suites  []Cell    `json:"-"`
+	Detail  []Cell    `json:"-"`
 	Overall []Overall `json:"overall"`
 	// Paired compares every two runs on the questions both answered;
 	// PairedNote says why it is empty when there are too many runs.
