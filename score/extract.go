@@ -276,13 +276,20 @@ func leadingLetter(t string, n int) (string, string) {
 	return string(c), rest
 }
 
+// decoration takes out markdown emphasis, code ticks and quotes.
+var decoration = strings.NewReplacer("**", "", "__", "", "`", "", "\"", "", "“", "", "”", "")
+
 // clean trims a reply's decorations: markdown emphasis, quotes, code
 // ticks, LaTeX's \boxed{} and \text{} and math dollars, and surrounding
 // space.
 func clean(s string) string {
-	s = strings.NewReplacer("**", "", "__", "", "`", "", "\"", "", "“", "", "”", "").Replace(s)
-	s = latex.ReplaceAllString(latex.ReplaceAllString(s, "$1"), "$1")
-	s = strings.ReplaceAll(s, "$", "")
+	s = decoration.Replace(s)
+	if strings.IndexByte(s, '\\') >= 0 {
+		s = latex.ReplaceAllString(latex.ReplaceAllString(s, "$1"), "$1")
+	}
+	if strings.IndexByte(s, '$') >= 0 {
+		s = strings.ReplaceAll(s, "$", "")
+	}
 	return strings.TrimSpace(strings.Trim(strings.TrimSpace(s), "*_'"))
 }
 
