@@ -30,6 +30,9 @@ func writeLoading(b *bytes.Buffer, first string) {
 	fmt.Fprintf(b, "```sh\nlmms-eval --model <model> --include_path lmms-eval --tasks %s --log_samples --output_path results\n```\n\n", "formplan_"+first)
 	b.WriteString("then `gen score . results/<model>/*_samples_formplan_*.jsonl`. " +
 		"**VLMEvalKit**: `vlmevalkit/`, when exported, holds a TSV per suite and a `config.json`. " +
+		"VLMEvalKit scores the multiple-choice and Yes/No suites itself; it runs the open-ended suites " +
+		"(`plan_generation`, `next_action`, loaded as `CustomVQADataset`) but has no evaluation for them: " +
+		"only `gen score . <its prediction files>` scores those. " +
 		"**PDDL**: `pddl/<family>.domain.pddl` is the domain of `problem_pddl` and `plans_pddl`.\n\n")
 }
 

@@ -679,6 +679,8 @@ func TestVLMEvalKitConfig(t *testing.T) {
 		Model map[string]map[string]any
 		Data  map[string]map[string]string
 	}
+	// VLMEvalKit's run.py hands a dataset class only the keys its
+	// constructor takes: formplan_note is for people.
 	if err := json.Unmarshal(raw, &cfg); err != nil {
 		t.Fatal(err)
 	}
@@ -691,8 +693,12 @@ func TestVLMEvalKitConfig(t *testing.T) {
 	for _, s := range suites.Names() {
 		name := "formplan_" + s
 		want := map[string]string{"class": "ImageMCQDataset", "dataset": name}
-		if s == "future_state" {
+		switch su, _ := suites.Lookup(s); {
+		case s == "future_state":
 			want["class"] = "ImageYORNDataset"
+		case su.Open:
+			want["class"] = "CustomVQADataset"
+			want["formplan_note"] = vlmOpenNote
 		}
 		if fmt.Sprint(cfg.Data[name]) != fmt.Sprint(want) {
 			t.Errorf("%s: %v, want %v", name, cfg.Data[name], want)
@@ -729,7 +735,7 @@ func TestVLMEvalKit(t *testing.T) {
 		if name == "future_state" {
 			letters = ""
 		}
-		want := []string{"index", "image", "question"}
+		want := []string{"index", "image", "question", "hint"}
 		for _, l := range letters {
 			want = append(want, string(l))
 		}
@@ -748,6 +754,17 @@ func TestVLMEvalKit(t *testing.T) {
 			if strings.Contains(rec[2], "\nA.\n") || !strings.HasPrefix(r.Question, rec[2]) {
 				t.Errorf("%s row %d: question cell %q still lists the options, or is not the start of %q", name, k, rec[2], r.Question)
 			}
+			// The hint is the prompt without the question: the rules,
+			// the action language of the open-ended suites, the reply
+			// format.
+			su, _ := suites.Lookup(name)
+			hint := rec[3]
+			if !strings.Contains(hint, "clicking a checkbox flips it") || strings.Contains(hint, r.Question) ||
+				!strings.Contains(r.PromptInstruct, strings.SplitN(hint, "\n\n", 2)[0]) ||
+				!strings.HasSuffix(r.PromptInstruct, hint[strings.LastIndex(hint, "\n\n")+2:]) ||
+				su.Open != strings.Contains(hint, "Write actions in this language") {
+				t.Errorf("%s row %d: hint %q", name, k, hint)
+			}
 			if rec[0] != strconv.FormatInt(*r.Index, 10) ||
 				rec[len(rec)-3] != r.Answer || rec[len(rec)-2] != r.Family || rec[len(rec)-1] != name {
 				t.Errorf("%s row %d: %q", name, k, rec)
@@ -757,8 +774,8 @@ func TestVLMEvalKit(t *testing.T) {
 				if j < len(r.Choices) {
 					opt = r.Choices[j]
 				}
-				if rec[3+j] != opt {
-					t.Errorf("%s row %d option %d = %q, want %q", name, k, j, rec[3+j], opt)
+				if rec[vlmOptionCol+j] != opt {
+					t.Errorf("%s row %d option %d = %q, want %q", name, k, j, rec[vlmOptionCol+j], opt)
 				}
 			}
 			images[rec[0]] = rec[1]
