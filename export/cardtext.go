@@ -29,6 +29,8 @@ func writeLoading(b *bytes.Buffer, first string) {
 		"without screenshots the caption tasks only):\n\n")
 	fmt.Fprintf(b, "```sh\nlmms-eval --model <model> --include_path lmms-eval --tasks %s --log_samples --output_path results\n```\n\n", "formplan_"+first)
 	b.WriteString("then `gen score . results/<model>/*_samples_formplan_*.jsonl`. " +
+		"The open-ended suites' tasks report their measures (`optimal` and `success`, `lenient` and `strict`) " +
+		"by running `gen score` on the replies: put `gen` on `PATH` or name it in `FORMPLAN_GEN`. " +
 		"**VLMEvalKit**: `vlmevalkit/`, when exported, holds a TSV per suite and a `config.json`. " +
 		"VLMEvalKit scores the multiple-choice and Yes/No suites itself; it runs the open-ended suites " +
 		"(`plan_generation`, `next_action`, loaded as `CustomVQADataset`) but has no evaluation for them: " +

@@ -635,7 +635,14 @@ func TestLMMSEval(t *testing.T) {
 			}
 			want := "[accuracy unparsed formplan]"
 			if s.Open {
-				want = "[formplan]" // gen score judges plans and actions
+				// gen score judges plans and actions, called by the
+				// measures' aggregations.
+				want = fmt.Sprint(append(slices.Clone(lmmsOpenMetrics[s.Name]), "formplan"))
+				for _, x := range m["metric_list"].([]any) {
+					if name := x.(map[string]any)["metric"]; name != "formplan" && !bytes.Contains(utils, []byte("\ndef "+name.(string)+"(items):")) {
+						t.Errorf("%s: utils.py has no aggregation %s", s.Name, name)
+					}
+				}
 			}
 			if fmt.Sprint(metrics) != want {
 				t.Errorf("%s: metrics %v", s.Name, metrics)

@@ -9,7 +9,11 @@ answer or two is unparsed, never guessed.
 """
 
 import json
+import os
 import re
+import shutil
+import subprocess
+import tempfile
 
 # The characters Go's strings.TrimSpace and strings.Fields take for space.
 _SPACE = "\t\n\v\f\r \x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000"
@@ -254,11 +258,75 @@ def process_results(doc, results):
 
 def keep_reply(doc, results):
     """Keep one reply to an open-ended suite (plan_generation, next_action)
-    with its row's id: gen score reads the plan or action and judges it
-    with the simulator."""
-    return {"formplan": {"id": doc["id"], "extracted": None}}
+    with its row's id, for gen score and for the measures below."""
+    kept = {"id": doc["id"], "reply": results[0] if results else ""}
+    return {"formplan": {"id": doc["id"], "extracted": None},
+            "success": kept, "optimal": kept, "lenient": kept, "strict": kept}
 
 
 def count_rows(items):
     """Aggregate the formplan metric: how many rows were scored."""
     return len(items)
+
+
+# The measures of gen score's judge, by the replies they judged.
+_JUDGED = {}
+
+
+def _judge(items):
+    """Return gen score's measures of the open-ended replies in items (from
+    keep_reply), by row id. gen score runs the plans and actions in formplan's
+    simulator; FORMPLAN_GEN names the gen binary (default: gen on PATH) and
+    FORMPLAN_DATASET the dataset directory (default: the current one, where
+    lmms-eval runs these tasks from)."""
+    key = tuple((i["id"], i["reply"]) for i in items)
+    if key in _JUDGED:
+        return _JUDGED[key]
+    gen = os.environ.get("FORMPLAN_GEN") or shutil.which("gen")
+    if not gen:
+        raise RuntimeError("formplan: gen score judges the open-ended suites: set FORMPLAN_GEN to the gen binary or put gen on PATH")
+    dataset = os.environ.get("FORMPLAN_DATASET", ".")
+    with tempfile.TemporaryDirectory() as tmp:
+        replies = os.path.join(tmp, "lmms-eval.jsonl")
+        with open(replies, "w", encoding="utf-8") as f:
+            for i in items:
+                f.write(json.dumps({"id": i["id"], "response": i["reply"], "model": "lmms-eval"}) + "\n")
+        rows = os.path.join(tmp, "rows.jsonl")
+        done = subprocess.run([gen, "score", dataset, replies, "--per-row", rows],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        if done.returncode != 0:
+            raise RuntimeError("formplan: gen score failed: " + done.stderr.strip())
+        with open(rows, encoding="utf-8") as f:
+            judged = {}
+            for line in f:
+                row = json.loads(line)
+                judged[row["id"]] = row.get("measures") or {}
+    _JUDGED[key] = judged
+    return judged
+
+
+def _share(items, measure):
+    judged = _judge(items)
+    return sum(1.0 if judged[i["id"]].get(measure) else 0.0 for i in items) / len(items) if items else 0.0
+
+
+def success(items):
+    """plan_generation: the share of plans after which the task holds."""
+    return _share(items, "success")
+
+
+def optimal(items):
+    """plan_generation: the share of plans that succeed in the fewest steps
+    (the suite's main measure)."""
+    return _share(items, "optimal")
+
+
+def lenient(items):
+    """next_action: the share of actions that begin some shortest plan (the
+    suite's main measure)."""
+    return _share(items, "lenient")
+
+
+def strict(items):
+    """next_action: the share of actions that are the gold step."""
+    return _share(items, "strict")

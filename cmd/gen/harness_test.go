@@ -128,7 +128,7 @@ os.makedirs(out)
 kwargs = {"prompt_style": "cot", "setting": "caption"}
 for suite, rows in docs.items():
     task = "formplan_" + suite + "_caption_cot"
-    accuracy = []
+    accuracy, kept = [], []
     with open(os.path.join(out, "20261123_120000_samples_" + task + ".jsonl"), "a", encoding="utf-8") as f:
         for doc_id, doc in enumerate(rows):
             assert doc["index"] == doc_id
@@ -138,7 +138,8 @@ for suite, rows in docs.items():
             if doc["open"]:
                 # A plan or an action: kept for gen score, which judges it.
                 metrics = utils.keep_reply(doc, [doc["reply"].strip()])
-                assert metrics == {"formplan": {"id": doc["id"], "extracted": None}}
+                assert metrics["formplan"] == {"id": doc["id"], "extracted": None}
+                kept.append(metrics["success"])
             else:
                 metrics = utils.process_results(doc, [doc["reply"].strip()])
                 accuracy.append(metrics["accuracy"])
@@ -151,11 +152,25 @@ for suite, rows in docs.items():
     if accuracy:
         print(task, "accuracy", sum(accuracy) / len(accuracy), "rows", len(accuracy))
     else:
-        print(task, "kept rows", len(rows))
+        # The aggregations lmms-eval calls run gen score on the replies.
+        names = {"plan_generation": ["success", "optimal"], "next_action": ["lenient", "strict"]}[suite]
+        print(task, "kept rows", len(rows), " ".join(n + " " + str(getattr(utils, n)(kept)) for n in names))
+        # Replies that submit at once: no task of these suites is met so.
+        print(task, "submit alone", names[0], getattr(utils, names[0])([{"id": k["id"], "reply": "submit"} for k in kept]))
 `
-	out, err := exec.Command(python(t), "-c", script, dir, docs, results).CombinedOutput()
+	py := exec.Command(python(t), "-c", script, dir, docs, results)
+	// gen score, which the open-ended suites' aggregations run, is this
+	// test binary running main.
+	py.Env = append(os.Environ(), "FORMPLAN_GEN="+os.Args[0], "FORMPLAN_GEN_MAIN=1", "FORMPLAN_DATASET="+dir)
+	out, err := py.CombinedOutput()
 	if err != nil {
 		t.Fatalf("python: %v\n%s", err, out)
+	}
+	for _, want := range []string{"plan_generation_caption_cot kept rows 16 success 1.0 optimal 1.0", "next_action_caption_cot kept rows 16 lenient 1.0 strict 1.0",
+		"plan_generation_caption_cot submit alone success 0.0", "next_action_caption_cot submit alone lenient 0.0"} {
+		if !strings.Contains(string(out), want) {
+			t.Errorf("lmms-eval's measures of the open-ended suites: no %q in\n%s", want, out)
+		}
 	}
 	open := 0
 	for _, s := range suites.All() {
