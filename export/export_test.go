@@ -36,7 +36,7 @@ import (
 const perSuite = 7
 
 // testInfo is the Info of the test data.
-var testInfo = Info{Seed: 11, Flags: "--seed 11 --n 7 --no-images", Version: "0.0.0-test"}
+var testInfo = Info{Seed: 11, Flags: "--seed 11 --n 7 --no-images", Version: "0.0.0-test", Published: "2026-11-28"}
 
 // fakePainter paints every picture as a tiny PNG whose colour depends on
 // the pictured state only, so equal states give equal images.
@@ -430,6 +430,9 @@ func TestCroissant(t *testing.T) {
 			License    string         `json:"license"`
 			URL        string         `json:"url"`
 			Creator    map[string]any `json:"creator"`
+			CiteAs     string         `json:"citeAs"`
+			Published  string         `json:"datePublished"`
+			Version    string         `json:"version"`
 			RecordSet  []struct {
 				Type string `json:"@type"`
 				ID   string `json:"@id"`
@@ -464,6 +467,14 @@ func TestCroissant(t *testing.T) {
 		if doc.Type != "sc:Dataset" || doc.ConformsTo != "http://mlcommons.org/croissant/1.1" || doc.Name == "" ||
 			doc.License == "" || doc.URL == "" || doc.Creator["name"] == nil {
 			t.Errorf("dataset-level properties: %+v", doc)
+		}
+		card, err := os.ReadFile(filepath.Join(dir, "README.md"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.HasPrefix(doc.CiteAs, "@misc{formplan,") || !strings.Contains(string(card), "```bibtex\n"+doc.CiteAs+"```") ||
+			!strings.Contains(doc.CiteAs, "year         = {2026}") || doc.Published != testInfo.Published || doc.Version != testInfo.Version {
+			t.Errorf("citeAs %q (not the card's BibTeX?), datePublished %q, version %q", doc.CiteAs, doc.Published, doc.Version)
 		}
 		for _, k := range []string{"@vocab", "sc", "cr", "dct", "rai", "conformsTo", "extract", "jsonPath", "isArray"} {
 			if doc.Context[k] == nil {
