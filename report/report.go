@@ -18,7 +18,6 @@ import (
 	"encoding/base64"
 	"fmt"
 	"html/template"
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -114,20 +113,11 @@ func (r *Report) add(name string, b []byte) {
 func (r *Report) Page() []byte { return r.page }
 
 // Files returns the names of the files beside the page, in the order the
-// page shows them, and File one of them.
-func (r *Report) Files() []string         { return r.names }
-func (r *Report) File(name string) []byte { return r.files[name] }
+// page shows them.
+func (r *Report) Files() []string { return r.names }
 
-// HTML writes the page of the report of s to w (see Build), its files
-// left out.
-func HTML(w io.Writer, s *score.Summary, title string) error {
-	r, err := Build(s, title, "report_files")
-	if err != nil {
-		return err
-	}
-	_, err = w.Write(r.page)
-	return err
-}
+// File returns the content of the file beside the page named name.
+func (r *Report) File(name string) []byte { return r.files[name] }
 
 // Folder returns the folder beside the page at path that holds its files:
 // report.html's is report_files.
