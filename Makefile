@@ -50,7 +50,8 @@ test: deps check
 # two workers against one per suite and for the default mix (best of 3,
 # both in the same run), the card pass against the generation it follows,
 # gen serve's steps over WebSocket (text, and screenshots against a
-# click-and-screenshot page loop on the same Chromium),
+# click-and-screenshot page loop on the same Chromium), gen score's
+# streamed scoring against a whole slice of results,
 # and gen's peak memory at 10k and 100k rows per suite (scripts/bench-rss.sh;
 # BENCH_BASE=path/to/an/older/gen measures it too, in the same run).
 # The machine is shared: check /proc/loadavg first.
@@ -63,6 +64,7 @@ bench: deps
 	$(GO) test -run '^$$' -bench 'Workers|DefaultMix' -benchtime 3x -cpu 2 ./generate/
 	$(GO) test -run '^$$' -bench CardPass -benchtime 1x ./export/
 	$(GO) test -run '^$$' -bench 'TextSteps|ScreenshotSteps' -benchtime 1x ./openenv/
+	$(GO) test -run '^$$' -bench Tally -benchtime 2x ./score/
 	BASE=$(BENCH_BASE) scripts/bench-rss.sh
 
 # bench-e2e times gen --preset paper with screenshots against its targets.
