@@ -654,6 +654,10 @@ func TestLMMSEval(t *testing.T) {
 						t.Errorf("%s: utils.py has no aggregation %s", s.Name, name)
 					}
 				}
+				// keep_reply returns exactly the metrics the task lists.
+				if want := fmt.Sprintf("%q: (%q, %q)", s.Name, lmmsOpenMetrics[s.Name][0], lmmsOpenMetrics[s.Name][1]); !bytes.Contains(utils, []byte(want)) {
+					t.Errorf("utils.py's _OPEN_MEASURES lacks %s", want)
+				}
 			}
 			if fmt.Sprint(metrics) != want {
 				t.Errorf("%s: metrics %v", s.Name, metrics)

@@ -260,8 +260,14 @@ def keep_reply(doc, results):
     """Keep one reply to an open-ended suite (plan_generation, next_action)
     with its row's id, for gen score and for the measures below."""
     kept = {"id": doc["id"], "reply": results[0] if results else ""}
-    return {"formplan": {"id": doc["id"], "extracted": None},
-            "success": kept, "optimal": kept, "lenient": kept, "strict": kept}
+    out = {"formplan": {"id": doc["id"], "extracted": None}}
+    for measure in _OPEN_MEASURES.get(doc["suite"], ()):
+        out[measure] = kept
+    return out
+
+
+# The measures each open-ended suite's task reports, as its metric_list names them.
+_OPEN_MEASURES = {"plan_generation": ("optimal", "success"), "next_action": ("lenient", "strict")}
 
 
 def count_rows(items):

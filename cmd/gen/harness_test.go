@@ -139,7 +139,7 @@ for suite, rows in docs.items():
                 # A plan or an action: kept for gen score, which judges it.
                 metrics = utils.keep_reply(doc, [doc["reply"].strip()])
                 assert metrics["formplan"] == {"id": doc["id"], "extracted": None}
-                kept.append(metrics["success"])
+                kept.append(metrics["optimal" if suite == "plan_generation" else "lenient"])
             else:
                 metrics = utils.process_results(doc, [doc["reply"].strip()])
                 accuracy.append(metrics["accuracy"])
