@@ -67,8 +67,11 @@ func (c *chart) render(pal *palette, format string) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	legW := legendWidth(leg, c.legendNames())
-	w, h := vg.Points(plotW)+legW, vg.Points(plotH)
+	names := c.legendNames()
+	legW := legendWidth(leg, names)
+	// A legend longer than the plot is tall makes the figure taller, the
+	// plot keeping its size at the top.
+	w, h := vg.Points(plotW)+legW, max(vg.Points(plotH), legendHeight(leg, len(names)))
 	var canvas vg.CanvasWriterTo
 	switch format {
 	case "svg":
@@ -79,7 +82,10 @@ func (c *chart) render(pal *palette, format string) ([]byte, error) {
 		return nil, fmt.Errorf("report: no format %q", format)
 	}
 	dc := draw.New(canvas)
-	p.Draw(draw.Crop(dc, 0, -legW, 0, 0))
+	// A margin round the plot: a text's box reaches a little past its
+	// letters, and must stay in the picture.
+	const margin = vg.Length(3)
+	p.Draw(draw.Crop(dc, margin, -legW, h-vg.Points(plotH)+margin, -margin))
 	leg.Draw(draw.Canvas{Canvas: dc.Canvas, Rectangle: vg.Rectangle{
 		Min: vg.Point{X: vg.Points(plotW) + legendPad, Y: 0},
 		Max: vg.Point{X: w, Y: h - legendPad},
@@ -113,6 +119,11 @@ func legendWidth(leg plot.Legend, names []string) vg.Length {
 		w = max(w, leg.TextStyle.Width(n))
 	}
 	return w + leg.ThumbnailWidth + 3*legendPad
+}
+
+// legendHeight is the room n legend entries take, with padding.
+func legendHeight(leg plot.Legend, n int) vg.Length {
+	return vg.Length(n)*(leg.TextStyle.Height("Xg")+leg.Padding) + 2*legendPad
 }
 
 // plot builds the plot of c and its legend, apart.

@@ -152,9 +152,22 @@ type textBox struct {
 
 // TestChartLabelsApart opens every chart's SVG in Chromium and measures
 // the box of every text (titles, axis and tick labels, legend entries):
-// no two may overlap, however long the run names and option kinds.
+// no two may overlap, and each lies inside its picture, however long the
+// run names and option kinds, and however many runs.
 func TestChartLabelsApart(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		extra int // models besides the reference runs
+	}{{"five runs", 0}, {"twenty runs", 15}} {
+		t.Run(tc.name, func(t *testing.T) { labelsApart(t, tc.extra) })
+	}
+}
+
+func labelsApart(t *testing.T, extra int) {
 	s := results(t, "")
+	if extra > 0 {
+		s = withModels(t, extra)
+	}
 	r, err := Build(s, "labels", "report_files")
 	if err != nil {
 		t.Fatal(err)
@@ -170,9 +183,14 @@ func TestChartLabelsApart(t *testing.T) {
 		if err := os.WriteFile(path, r.File(name), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		boxes := svgTexts(t, ctx, path)
+		boxes, view := svgTexts(t, ctx, path)
 		if len(boxes) < 8 {
 			t.Errorf("%s: %d texts", name, len(boxes))
+		}
+		for _, b := range boxes {
+			if b.X < view.X-0.5 || b.Y < view.Y-0.5 || b.X+b.W > view.X+view.W+0.5 || b.Y+b.H > view.Y+view.H+0.5 {
+				t.Errorf("%s: %q at %.1f,%.1f %.1fx%.1f reaches outside the picture %+v", name, b.Text, b.X, b.Y, b.W, b.H, view)
+			}
 		}
 		for i := range boxes {
 			for j := i + 1; j < len(boxes); j++ {
@@ -195,8 +213,8 @@ func overlap(a, b textBox) bool {
 }
 
 // svgTexts loads the SVG file at path in Chromium and returns the box of
-// every non-empty text element.
-func svgTexts(t *testing.T, ctx context.Context, path string) []textBox {
+// every non-empty text element, and of the picture.
+func svgTexts(t *testing.T, ctx context.Context, path string) ([]textBox, textBox) {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(ctx, time.Minute)
 	defer cancel()
@@ -204,14 +222,47 @@ func svgTexts(t *testing.T, ctx context.Context, path string) []textBox {
 	if err := chromedp.Do(ctx, chromedp.Navigate(u.String())); err != nil {
 		t.Fatal(err)
 	}
-	boxes, err := chromedp.Run(ctx, chromedp.Evaluate[[]textBox](`document.fonts.ready.then(() => [...document.querySelectorAll("text")]
-		.filter(e => e.textContent.trim() !== "")
-		.map(e => { const r = e.getBoundingClientRect(); return {Text: e.textContent, X: r.left, Y: r.top, W: r.width, H: r.height}; }))`,
+	boxes, err := chromedp.Run(ctx, chromedp.Evaluate[[]textBox](`document.fonts.ready.then(() => [document.documentElement, ...document.querySelectorAll("text")]
+		.filter(e => e.tagName === "svg" || e.textContent.trim() !== "")
+		.map(e => { const r = e.getBoundingClientRect(); return {Text: e.tagName === "svg" ? "" : e.textContent, X: r.left, Y: r.top, W: r.width, H: r.height}; }))`,
 		chromedp.EvalAwaitPromise))
 	if err != nil {
 		t.Fatal(fmt.Errorf("%s: %w", path, err))
 	}
-	return boxes
+	return boxes[1:], boxes[0]
+}
+
+// withModels scores the reference runs and n models with long names (the
+// oracle's replies or always-A's, by turns) on every suite, 24 questions
+// each.
+func withModels(t *testing.T, n int) *score.Summary {
+	t.Helper()
+	dir := t.TempDir()
+	fixture.Write(t, dir, 2, 24, "")
+	d, err := score.Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tally := score.NewTally(d, []string{"suite"}, true)
+	for k := range n + 3 {
+		from := []string{"oracle", "always-A", "random"}[min(k, 2)]
+		if k >= 3 {
+			from = []string{"oracle", "always-A"}[k%2]
+		}
+		rs, err := score.Respond(d, from, uint64(k), false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, rep := range rs {
+			if k >= 3 {
+				rep.Model, rep.PromptStyle = fmt.Sprintf("a-vision-language-model-%02d", k), "cot"
+			}
+			if _, err := tally.Add(d, rep, from); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	return tally.Summary()
 }
 
 // coloured counts the pixels in box that are neither white nor grey: the
