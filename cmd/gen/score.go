@@ -125,11 +125,7 @@ func scoreCmd(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return err
 	}
 	s := t.Summary()
-	for _, a := range s.Answered {
-		if a.Questions < s.Questions {
-			fmt.Fprintf(stderr, "gen score: %s answered %d of the dataset's %d questions\n", a.Run, a.Questions, s.Questions)
-		}
-	}
+	coverage(stderr, s)
 	if *jsonOut != "" {
 		raw, err := json.MarshalIndent(s, "", "  ")
 		if err != nil {
@@ -150,6 +146,27 @@ func scoreCmd(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		}
 	}
 	return score.WriteSummary(stdout, s)
+}
+
+// maxCoverageNotes bounds the runs coverage names one by one.
+const maxCoverageNotes = 20
+
+// coverage notes on w every run that answered only some of the dataset's
+// questions, so that a partial run is not read as a whole one; past
+// maxCoverageNotes runs it counts the rest.
+func coverage(w io.Writer, s *score.Summary) {
+	partial := 0
+	for _, a := range s.Answered {
+		if a.Questions >= s.Questions {
+			continue
+		}
+		if partial++; partial <= maxCoverageNotes {
+			fmt.Fprintf(w, "gen score: %s answered %d of the dataset's %d questions\n", a.Run, a.Questions, s.Questions)
+		}
+	}
+	if partial > maxCoverageNotes {
+		fmt.Fprintf(w, "gen score: and %d more runs answered only some of the questions (--json lists every run's count)\n", partial-maxCoverageNotes)
+	}
 }
 
 // checkOutput refuses an output file whose folder does not exist, or
