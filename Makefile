@@ -19,12 +19,13 @@ chromium:
 # xlsxwriter, which the harness tests run the lmms-eval helpers with and
 # write VLMEvalKit's prediction files with, and with websockets, which the
 # Python client of gen serve (clients/python) talks with, and DejaVu, the
-# other fonts the test that pictures ignore the machine's fonts maps every family to. npm ci installs the versions of
+# other fonts the test that pictures ignore the machine's fonts maps every family to, and
+# Liberation, the font of the report's charts, whose text boxes a test measures. npm ci installs the versions of
 # the tracked package-lock.json files and never rewrites them, so a clean
 # clone stays clean.
 deps: chromium
-	@/usr/bin/python3 -c 'import xlsxwriter, websockets' 2>/dev/null && test -f /usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf || { \
-		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3 python3-xlsxwriter python3-websockets fonts-dejavu-core >/dev/null; }
+	@/usr/bin/python3 -c 'import xlsxwriter, websockets' 2>/dev/null && test -f /usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf && test -f /usr/share/fonts/truetype/liberation/LiberationSerif-Regular.ttf || { \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3 python3-xlsxwriter python3-websockets fonts-dejavu-core fonts-liberation >/dev/null; }
 	@test -d dataset/testdata/duckdb/node_modules/@duckdb/node-api || npm ci --silent --no-audit --no-fund --prefix dataset/testdata/duckdb
 	@test -d pddl/testdata/parser/node_modules/pddl-workspace || npm ci --silent --no-audit --no-fund --prefix pddl/testdata/parser
 
@@ -49,7 +50,8 @@ test: deps check
 # two workers against one per suite and for the default mix (best of 3,
 # both in the same run), the card pass against the generation it follows,
 # gen serve's steps over WebSocket (text, and screenshots against a
-# click-and-screenshot page loop on the same Chromium),
+# click-and-screenshot page loop on the same Chromium), gen score's
+# streamed scoring against a whole slice of results,
 # and gen's peak memory at 10k and 100k rows per suite (scripts/bench-rss.sh;
 # BENCH_BASE=path/to/an/older/gen measures it too, in the same run).
 # The machine is shared: check /proc/loadavg first.
@@ -62,6 +64,7 @@ bench: deps
 	$(GO) test -run '^$$' -bench 'Workers|DefaultMix' -benchtime 3x -cpu 2 ./generate/
 	$(GO) test -run '^$$' -bench CardPass -benchtime 1x ./export/
 	$(GO) test -run '^$$' -bench 'TextSteps|ScreenshotSteps' -benchtime 1x ./openenv/
+	$(GO) test -run '^$$' -bench Tally -benchtime 2x ./score/
 	BASE=$(BENCH_BASE) scripts/bench-rss.sh
 
 # bench-e2e times gen --preset paper with screenshots against its targets.

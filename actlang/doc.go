@@ -52,7 +52,7 @@
 //
 // A line may carry numbering or a bullet ("1.", "1)", "Step 1:", "-",
 // "*", "•"), bold marks, quotation marks around it and a trailing period,
-// and may hold several steps joined by ";", ", then" or "and".
+// and may hold several steps joined by ";", ", then", "and" or an arrow ("->", "→", "=>").
 //
 // # Replies
 //

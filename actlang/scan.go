@@ -45,8 +45,9 @@ var (
 	numeralRE = regexp.MustCompile(`^(?:(?i:step)\s*#?\s*\d{1,4}\s*(?:[:.)]|[-–—])?\s*|\(\d{1,4}\)\s*|\d{1,4}\)\s*|` +
 		`\d{1,4}\s*[.:](?:\s+|$)|\d{1,4}\s+[-–—]\s+|#\d{1,4}[:.)]?\s+)`)
 	// splitRE finds where a line of English holds more than one step:
-	// "Check X; uncheck Y", "Check X, then hit Submit".
-	splitRE = regexp.MustCompile(`\s*;\s*|\s*,\s*(?:and\s+)?then\s+|\s+and\s+then\s+|\s+then\s+|\s*,\s*and\s+|\s+and\s+|\s*,\s+`)
+	// "Check X; uncheck Y", "Check X, then hit Submit", "Check X -> Hit
+	// Submit".
+	splitRE = regexp.MustCompile(`\s*(?:->|→|=>|⇒)\s*|\s*;\s*|\s*,\s*(?:and\s+)?then\s+|\s+and\s+then\s+|\s+then\s+|\s*,\s*and\s+|\s+and\s+|\s*,\s+`)
 	// asideRE finds a remark in parentheses at the end of a step: "Move
 	// the slider to 5 (it is at 3)".
 	asideRE = regexp.MustCompile(`\s*\([^()]*\)\s*\.?$`)

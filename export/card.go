@@ -27,6 +27,9 @@ type Info struct {
 	Fonts string
 	// Scale is the device pixel ratio of the screenshots.
 	Scale float64
+	// Published is the date the dataset is published, YYYY-MM-DD, or ""
+	// for none (croissant.json's datePublished, the card's citation).
+	Published string
 }
 
 // Card writes <dir>/README.md (the Hugging Face dataset card),

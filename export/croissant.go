@@ -111,8 +111,10 @@ var croissantContext = obj{
 // Parquet file with its SHA-256, and one RecordSet per suite.
 //
 // The dataset's url is the card, README.md, as a reference relative to the
-// metadata file. datePublished is left out: nothing the export knows says
-// when the data will be published, and the clock must not decide it.
+// metadata file. citeAs is the card's BibTeX entry, version the generator
+// version, and datePublished info.Published, which gen takes from
+// SOURCE_DATE_EPOCH or the generator version's date: never from the
+// clock, so that the same run gives the same bytes.
 func croissantJSON(stats []*suiteStats, info Info) ([]byte, error) {
 	var distribution []any
 	var recordSets []any
@@ -172,12 +174,21 @@ func croissantJSON(stats []*suiteStats, info Info) ([]byte, error) {
 		{"license", licenseURL},
 		{"url", "README.md"},
 		{"creator", obj{{"@type", "sc:Organization"}, {"name", datasetName}}},
+		{"citeAs", bibtex(info)},
+	}
+	if info.Published != "" {
+		doc = append(doc, kv{"datePublished", info.Published})
+	}
+	if info.Version != "" {
+		doc = append(doc, kv{"version", info.Version})
+	}
+	doc = append(doc, obj{
 		{"keywords", tags},
 		{"inLanguage", "en"},
 		{"isAccessibleForFree", true},
 		{"distribution", distribution},
 		{"recordSet", recordSets},
-	}
+	}...)
 	raw, err := marshal(doc)
 	if err != nil {
 		return nil, fmt.Errorf("export: croissant: %w", err)

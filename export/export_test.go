@@ -36,7 +36,7 @@ import (
 const perSuite = 7
 
 // testInfo is the Info of the test data.
-var testInfo = Info{Seed: 11, Flags: "--seed 11 --n 7 --no-images", Version: "0.0.0-test"}
+var testInfo = Info{Seed: 11, Flags: "--seed 11 --n 7 --no-images", Version: "0.0.0-test", Published: "2026-11-28"}
 
 // fakePainter paints every picture as a tiny PNG whose colour depends on
 // the pictured state only, so equal states give equal images.
@@ -430,6 +430,9 @@ func TestCroissant(t *testing.T) {
 			License    string         `json:"license"`
 			URL        string         `json:"url"`
 			Creator    map[string]any `json:"creator"`
+			CiteAs     string         `json:"citeAs"`
+			Published  string         `json:"datePublished"`
+			Version    string         `json:"version"`
 			RecordSet  []struct {
 				Type string `json:"@type"`
 				ID   string `json:"@id"`
@@ -464,6 +467,14 @@ func TestCroissant(t *testing.T) {
 		if doc.Type != "sc:Dataset" || doc.ConformsTo != "http://mlcommons.org/croissant/1.1" || doc.Name == "" ||
 			doc.License == "" || doc.URL == "" || doc.Creator["name"] == nil {
 			t.Errorf("dataset-level properties: %+v", doc)
+		}
+		card, err := os.ReadFile(filepath.Join(dir, "README.md"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.HasPrefix(doc.CiteAs, "@misc{formplan,") || !strings.Contains(string(card), "```bibtex\n"+doc.CiteAs+"```") ||
+			!strings.Contains(doc.CiteAs, "year         = {2026}") || doc.Published != testInfo.Published || doc.Version != testInfo.Version {
+			t.Errorf("citeAs %q (not the card's BibTeX?), datePublished %q, version %q", doc.CiteAs, doc.Published, doc.Version)
 		}
 		for _, k := range []string{"@vocab", "sc", "cr", "dct", "rai", "conformsTo", "extract", "jsonPath", "isArray"} {
 			if doc.Context[k] == nil {
@@ -635,7 +646,18 @@ func TestLMMSEval(t *testing.T) {
 			}
 			want := "[accuracy unparsed formplan]"
 			if s.Open {
-				want = "[formplan]" // gen score judges plans and actions
+				// gen score judges plans and actions, called by the
+				// measures' aggregations.
+				want = fmt.Sprint(append(slices.Clone(lmmsOpenMetrics[s.Name]), "formplan"))
+				for _, x := range m["metric_list"].([]any) {
+					if name := x.(map[string]any)["metric"]; name != "formplan" && !bytes.Contains(utils, []byte("\ndef "+name.(string)+"(items):")) {
+						t.Errorf("%s: utils.py has no aggregation %s", s.Name, name)
+					}
+				}
+				// keep_reply returns exactly the metrics the task lists.
+				if want := fmt.Sprintf("%q: (%q, %q)", s.Name, lmmsOpenMetrics[s.Name][0], lmmsOpenMetrics[s.Name][1]); !bytes.Contains(utils, []byte(want)) {
+					t.Errorf("utils.py's _OPEN_MEASURES lacks %s", want)
+				}
 			}
 			if fmt.Sprint(metrics) != want {
 				t.Errorf("%s: metrics %v", s.Name, metrics)
@@ -679,6 +701,8 @@ func TestVLMEvalKitConfig(t *testing.T) {
 		Model map[string]map[string]any
 		Data  map[string]map[string]string
 	}
+	// VLMEvalKit's run.py hands a dataset class only the keys its
+	// constructor takes: formplan_note is for people.
 	if err := json.Unmarshal(raw, &cfg); err != nil {
 		t.Fatal(err)
 	}
@@ -691,8 +715,12 @@ func TestVLMEvalKitConfig(t *testing.T) {
 	for _, s := range suites.Names() {
 		name := "formplan_" + s
 		want := map[string]string{"class": "ImageMCQDataset", "dataset": name}
-		if s == "future_state" {
+		switch su, _ := suites.Lookup(s); {
+		case s == "future_state":
 			want["class"] = "ImageYORNDataset"
+		case su.Open:
+			want["class"] = "CustomVQADataset"
+			want["formplan_note"] = vlmOpenNote
 		}
 		if fmt.Sprint(cfg.Data[name]) != fmt.Sprint(want) {
 			t.Errorf("%s: %v, want %v", name, cfg.Data[name], want)
@@ -729,7 +757,7 @@ func TestVLMEvalKit(t *testing.T) {
 		if name == "future_state" {
 			letters = ""
 		}
-		want := []string{"index", "image", "question"}
+		want := []string{"index", "image", "question", "hint"}
 		for _, l := range letters {
 			want = append(want, string(l))
 		}
@@ -748,6 +776,17 @@ func TestVLMEvalKit(t *testing.T) {
 			if strings.Contains(rec[2], "\nA.\n") || !strings.HasPrefix(r.Question, rec[2]) {
 				t.Errorf("%s row %d: question cell %q still lists the options, or is not the start of %q", name, k, rec[2], r.Question)
 			}
+			// The hint is the prompt without the question: the rules,
+			// the action language of the open-ended suites, the reply
+			// format.
+			su, _ := suites.Lookup(name)
+			hint := rec[3]
+			if !strings.Contains(hint, "clicking a checkbox flips it") || strings.Contains(hint, r.Question) ||
+				!strings.Contains(r.PromptInstruct, strings.SplitN(hint, "\n\n", 2)[0]) ||
+				!strings.HasSuffix(r.PromptInstruct, hint[strings.LastIndex(hint, "\n\n")+2:]) ||
+				su.Open != strings.Contains(hint, "Write actions in this language") {
+				t.Errorf("%s row %d: hint %q", name, k, hint)
+			}
 			if rec[0] != strconv.FormatInt(*r.Index, 10) ||
 				rec[len(rec)-3] != r.Answer || rec[len(rec)-2] != r.Family || rec[len(rec)-1] != name {
 				t.Errorf("%s row %d: %q", name, k, rec)
@@ -757,8 +796,8 @@ func TestVLMEvalKit(t *testing.T) {
 				if j < len(r.Choices) {
 					opt = r.Choices[j]
 				}
-				if rec[3+j] != opt {
-					t.Errorf("%s row %d option %d = %q, want %q", name, k, j, rec[3+j], opt)
+				if rec[vlmOptionCol+j] != opt {
+					t.Errorf("%s row %d option %d = %q, want %q", name, k, j, rec[vlmOptionCol+j], opt)
 				}
 			}
 			images[rec[0]] = rec[1]

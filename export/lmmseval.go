@@ -78,10 +78,16 @@ func lmmsTask(st *suiteStats, v score.Variant, info Info) []byte {
 	b.WriteString("  do_sample: false\n")
 	b.WriteString("  until: []\n")
 	if st.open {
-		// A plan or an action is judged by the simulator, in gen score:
-		// the task only keeps each reply with its row's id.
+		// A plan or an action is judged by the simulator: the task keeps
+		// each reply with its row's id, and the measures' aggregations run
+		// gen score on them.
 		b.WriteString("process_results: !function utils.keep_reply\n")
 		b.WriteString("metric_list:\n")
+		for _, m := range lmmsOpenMetrics[st.name] {
+			fmt.Fprintf(&b, "  - metric: %s\n", m)
+			fmt.Fprintf(&b, "    aggregation: !function utils.%s\n", m)
+			b.WriteString("    higher_is_better: true\n")
+		}
 		b.WriteString("  - metric: formplan\n")
 		b.WriteString("    aggregation: !function utils.count_rows\n")
 		b.WriteString("    higher_is_better: true\n")
@@ -101,6 +107,14 @@ func lmmsTask(st *suiteStats, v score.Variant, info Info) []byte {
 	b.WriteString("    higher_is_better: true\n")
 	writeVersion(&b, info)
 	return []byte(b.String())
+}
+
+// lmmsOpenMetrics are the measures the open-ended suites' tasks report,
+// the main one first; utils.py aggregates each by running gen score on
+// the replies.
+var lmmsOpenMetrics = map[string][]string{
+	"plan_generation": {"optimal", "success"},
+	"next_action":     {"lenient", "strict"},
 }
 
 // lmmsPlanTokens is the reply length an open-ended suite's instruct task

@@ -38,6 +38,9 @@ func replyCorpus(choices []string, n int) []string {
 		"REASONING: Plan A leaves the slider at 4.\nOUTPUT: Yes", "No, the sliders differ.",
 		"Answer: A\nWait, A misses Br.\nAnswer: B", "Final answer: (A)", "Answer：B", "answer is C",
 		"The correct option is (B)", "OUTPUT CHOICE: **B**", "Answer: D, because it checks Br",
+		"Final answer: \\boxed{B}", "$\\boxed{C}$", "\\boxed{\\text{D}}", `{"answer": "B"}`, "```json\n{\"answer\": \"C\"}\n```",
+		"Picture 1 was taken earlier.", "The first picture", "the second picture came first", "Picture 1 or Picture 2",
+		"The 3rd plan", "The first option, because B fails", "Picture 12",
 	}
 	pieces := []string{
 		"Answer:", "answer: ", "Final answer: ", "OUTPUT: ", "OUTPUT CHOICE:", "The answer is ", "the plan is ",
@@ -45,12 +48,14 @@ func replyCorpus(choices []string, n int) []string {
 		"Yes", "No", "yes.", "no,", "maybe", "Picture 1", "picture 2", "\n", " ", "  ", ".", ",", "\u2014", "\u2013",
 		"\"", "\u201c", "\u201d", "`", "__", "*", "'", "because ", "it checks Br", "Hit Submit", "1. ", "\u00a0", "\t",
 		"caf\u00e9", "\u00c9", "\uff1a", "answer", "is", " or ", "/",
+		"\\boxed{", "}", "{", "\\text{", "$", `{"answer": "`, `"}`, `"final_answer": "`, `", "answer": "`,
+		"The first ", "the second ", "3rd ", "picture", "option", "one", "image", " was taken earlier", " -> ",
 	}
 	pieces = append(pieces, choices...)
 	rng := rand.New(rand.NewPCG(7, 7))
 	for range n {
 		var b strings.Builder
-		for range 1 + rng.IntN(7) {
+		for range 1 + rng.IntN(5) {
 			b.WriteString(pieces[rng.IntN(len(pieces))])
 		}
 		out = append(out, b.String())
@@ -58,9 +63,9 @@ func replyCorpus(choices []string, n int) []string {
 	return out
 }
 
-// TestPythonExtractMatchesGo runs utils.py's extract, which the lmms-eval
-// tasks score with, on thousands of replies and checks that it takes out
-// exactly what gen score does.
+// TestPythonExtractMatchesGo runs utils.py's extract and extract_strict,
+// which the lmms-eval tasks score with, on 24,000 replies and checks that
+// they take out exactly what gen score's Extract and ExtractStrict do.
 func TestPythonExtractMatchesGo(t *testing.T) {
 	dir := t.TempDir()
 	if err := os.WriteFile(filepath.Join(dir, "utils.py"), []byte(lmmsUtils), 0o644); err != nil {
@@ -71,6 +76,7 @@ func TestPythonExtractMatchesGo(t *testing.T) {
 		Choices []string `json:"choices"`
 		YesNo   bool     `json:"yes_no"`
 		Want    *string  `json:"want"`
+		Strict  *string  `json:"strict"`
 	}
 	var cases []testCase
 	for _, o := range []score.Options{
@@ -79,10 +85,13 @@ func TestPythonExtractMatchesGo(t *testing.T) {
 		{Choices: []string{"Yes", "No"}, YesNo: true},
 		{Choices: []string{"1. Type \"caf\u00e9\" into the 1st textbox\n2. Hit Submit", "1. Hit Submit", "1. Move the slider handle left by 9\n2. Hit Submit"}},
 	} {
-		for _, r := range replyCorpus(o.Choices, 3000) {
+		for _, r := range replyCorpus(o.Choices, 6000) {
 			c := testCase{Reply: r, Choices: o.Choices, YesNo: o.YesNo}
 			if got, ok := score.Extract(r, o); ok {
 				c.Want = &got
+			}
+			if got, ok := score.ExtractStrict(r, o); ok {
+				c.Strict = &got
 			}
 			cases = append(cases, c)
 		}
@@ -103,10 +112,11 @@ bad = 0
 cases = json.load(open(sys.argv[2], encoding="utf-8"))
 for c in cases:
     got = utils.extract(c["reply"], c["choices"], c["yes_no"])
-    if got != c["want"]:
+    strict = utils.extract_strict(c["reply"], c["choices"], c["yes_no"])
+    if got != c["want"] or strict != c["strict"]:
         bad += 1
         if bad <= 20:
-            print("MISMATCH", json.dumps(c["reply"]), "python", json.dumps(got), "go", json.dumps(c["want"]))
+            print("MISMATCH", json.dumps(c["reply"]), json.dumps(c["choices"]), "python", json.dumps([got, strict]), "go", json.dumps([c["want"], c["strict"]]))
 print("checked", len(cases), "mismatches", bad)
 `
 	out, err := exec.Command(python(t), "-c", script, dir, in).CombinedOutput()
@@ -116,15 +126,21 @@ print("checked", len(cases), "mismatches", bad)
 	if !strings.Contains(string(out), "mismatches 0\n") {
 		t.Errorf("utils.extract differs from score.Extract:\n%s", out)
 	}
-	parsed := 0
+	parsed, strict := 0, 0
 	for _, c := range cases {
 		if c.Want != nil {
 			parsed++
 		}
+		if c.Strict != nil {
+			strict++
+		}
+	}
+	if len(cases) < 20000 || strict == 0 || strict == parsed {
+		t.Errorf("%d replies, %d parsed, %d strictly: the corpus does not probe strict and lenient apart", len(cases), parsed, strict)
 	}
 	// The corpus must exercise both outcomes, not only one.
 	if parsed < len(cases)/10 || parsed > len(cases)*9/10 {
 		t.Errorf("%d of %d replies parsed: the corpus does not probe both ways", parsed, len(cases))
 	}
-	t.Logf("%s%d of %d parsed", out, parsed, len(cases))
+	t.Logf("%s%d of %d parsed, %d strictly", out, parsed, len(cases), strict)
 }

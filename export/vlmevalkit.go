@@ -39,7 +39,11 @@ var pandasNA = map[string]bool{
 //	             Python list literal of two base64 strings; for a row whose
 //	             screenshot equals an earlier row's, that row's index
 //	             (VLMEvalKit reads a cell of 64 characters or fewer so)
-//	question     the row's question column, verbatim
+//	question     the row's question column, without its option list
+//	hint         the row's instruct prompt without the question: the
+//	             rules of the actions, for an open-ended suite the action
+//	             language, and the reply format (VLMEvalKit shows it
+//	             before the question)
 //	A, B, ...    the options, as many columns as the suite's most options;
 //	             left out for a suite answered Yes/No
 //	answer       the letter, or Yes/No
@@ -48,8 +52,10 @@ var pandasNA = map[string]bool{
 //
 // Multiple-choice suites load as VLMEvalKit's ImageMCQDataset. A suite
 // whose answers are all Yes or No has no option columns and is loaded
-// through config.json as an ImageYORNDataset; without a config,
-// VLMEvalKit takes a TSV without options for open questions. Dataset names
+// through config.json as an ImageYORNDataset. An open-ended suite
+// (plan_generation, next_action) has no option columns either and loads
+// as CustomVQADataset, which runs the model and grades nothing: gen score
+// alone scores those predictions, as config.json and the card say. Dataset names
 // containing MMBench, MME, POPE or circular trigger special scoring in
 // VLMEvalKit and are best avoided. VLMEvalKit builds its own prompt from
 // question and the option columns; it does not use the row's
@@ -74,7 +80,10 @@ func VLMEvalKit(dir string) error {
 			return err
 		}
 		class := vlmClass{Class: "ImageMCQDataset", Dataset: vlmName(s.name)}
-		if layout.yorn {
+		switch {
+		case layout.open:
+			class.Class, class.Note = "CustomVQADataset", vlmOpenNote
+		case layout.yorn:
 			class.Class = "ImageYORNDataset"
 		}
 		classes[class.Dataset] = class
@@ -101,16 +110,25 @@ type vlmConfig struct {
 	Data  map[string]vlmClass `json:"data"`
 }
 
-// vlmClass is a dataset entry of config.json.
+// vlmClass is a dataset entry of config.json. VLMEvalKit passes a dataset
+// class only the keys its constructor takes, so Note is read by people
+// alone.
 type vlmClass struct {
 	Class   string `json:"class"`
 	Dataset string `json:"dataset"`
+	Note    string `json:"formplan_note,omitempty"`
 }
+
+// vlmOpenNote says how an open-ended suite is scored.
+const vlmOpenNote = "An open-ended suite: VLMEvalKit runs the model and writes its predictions, " +
+	"but CustomVQADataset has no evaluation of its own (VLMEvalKit logs NotImplementedError and goes on). " +
+	"Only gen score scores these replies: gen score <dataset dir> <model>_" + score.TaskPrefix + "<suite>.xlsx"
 
 // vlmLayout is what decides the columns of a suite's TSV.
 type vlmLayout struct {
 	options int  // option columns
 	yorn    bool // every answer is Yes or No
+	open    bool // an open-ended suite: no options, scored by gen score alone
 }
 
 // vlmScan reads a suite once to decide its columns.
@@ -134,6 +152,9 @@ func vlmScan(dir string, s suiteDir) (vlmLayout, error) {
 	if l.options > len(suites.Letters) {
 		return l, fmt.Errorf("export: %s: %d options, VLMEvalKit layout has at most %d", s.name, l.options, len(suites.Letters))
 	}
+	if su, ok := suites.Lookup(s.name); ok && su.Open {
+		l.open, l.yorn = true, false
+	}
 	if l.yorn {
 		l.options = 0
 	}
@@ -150,7 +171,7 @@ func vlmSuite(dir string, s suiteDir) (vlmLayout, error) {
 	return layout, writeFile(path, func(w io.Writer) error {
 		cw := csv.NewWriter(w)
 		cw.Comma = '\t'
-		header := []string{"index", "image", "question"}
+		header := []string{"index", "image", "question", "hint"}
 		header = append(header, strings.Split(suites.Letters[:layout.options], "")...) // the option columns
 		header = append(header, "answer", "category", "l2-category")
 		if err := cw.Write(header); err != nil {
@@ -167,8 +188,12 @@ func vlmSuite(dir string, s suiteDir) (vlmLayout, error) {
 				}
 				pos++
 				idx := strconv.FormatInt(index, 10)
+				hint, err := vlmHint(row.PromptInstruct, row.Question)
+				if err != nil {
+					return fmt.Errorf("export: %s row %s: %w", rel, idx, err)
+				}
 				record = record[:0]
-				record = append(record, idx, vlmImage(row, idx, seen), stem(row.Question, row.Choices))
+				record = append(record, idx, vlmImage(row, idx, seen), stem(row.Question, row.Choices), hint)
 				for k := 0; k < layout.options; k++ {
 					if k < len(row.Choices) {
 						record = append(record, row.Choices[k])
@@ -232,7 +257,7 @@ func vlmCheck(header, record []string, layout vlmLayout, choices int) error {
 		if name == "index" || name == "image" {
 			continue
 		}
-		if k >= 3 && k < 3+layout.options && k-3 >= choices {
+		if k >= vlmOptionCol && k < vlmOptionCol+layout.options && k-vlmOptionCol >= choices {
 			continue
 		}
 		if pandasNA[cell] {
@@ -240,6 +265,21 @@ func vlmCheck(header, record []string, layout vlmLayout, choices int) error {
 		}
 	}
 	return nil
+}
+
+// vlmOptionCol is the column of option A.
+const vlmOptionCol = 4
+
+// vlmHint returns the hint of a row, which VLMEvalKit shows before the
+// question: the row's instruct prompt without the question, so the rules
+// of the actions, for the open-ended suites the action language, and the
+// reply format asked for.
+func vlmHint(prompt, question string) (string, error) {
+	before, after, ok := strings.Cut(prompt, question)
+	if !ok {
+		return "", fmt.Errorf("prompt_instruct does not hold the question")
+	}
+	return strings.TrimSpace(strings.TrimSpace(before) + "\n\n" + strings.TrimSpace(after)), nil
 }
 
 // stem returns question without the lettered option list it ends with

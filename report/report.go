@@ -1,335 +1,166 @@
-// Package report writes the HTML report of gen score: one self-contained
-// page (no file or network it needs besides itself) with the scores of
-// every model in tables, and plots of accuracy against horizon per suite
-// and family, of the order bias on temporal_order and of what the
-// options the models chose do. The plots are drawn by gonum's plot
-// package as SVG and embedded in the page.
+// Package report writes the report of gen score: one self-contained HTML
+// page (no file or network it needs besides itself) with every run's
+// scores in tables and charts, and beside it a folder with each chart as
+// its own SVG and PDF and each table as CSV and LaTeX (booktabs).
+//
+// Charts are drawn by gonum's plot package: one per suite of its main
+// measure against horizon with a line per run, the open-ended suites'
+// measures, the order bias on temporal_order, what the chosen options do
+// and the overall scores, a bar per run in a group per category. A run
+// has one colour in every chart (models the Okabe-Ito colours, baselines
+// dashed greys), legends sit beside the plot, never on the data, and long
+// category names are wrapped.
 package report
 
 import (
-	"cmp"
+	"bytes"
+	"context"
 	"encoding/base64"
 	"fmt"
 	"html/template"
-	"io"
-	"slices"
-	"strconv"
+	"os"
+	"path/filepath"
+	"strings"
 
+	"github.com/formplan/formplan/internal/atomicfile"
 	"github.com/formplan/formplan/score"
 )
 
-// HTML writes the report of results to w; title names what was scored,
-// such as the dataset directory.
-func HTML(w io.Writer, results []score.Result, title string) error {
-	page, err := build(results, title)
-	if err != nil {
-		return err
+// Report is a report built in memory: its page and the files beside it.
+type Report struct {
+	page  []byte
+	files map[string][]byte // by name in the folder beside the page
+	names []string          // the files in the order they were built
+}
+
+// Build builds the report of s; title names what was scored, such as the
+// dataset directory, and folder is the name of the folder the page links
+// its files in (see Folder). s must hold the detail cells (score.NewTally
+// with detail).
+func Build(s *score.Summary, title, folder string) (*Report, error) {
+	r := &Report{files: map[string][]byte{}}
+	names, runs := runLines(s)
+	pal := newPalette(names, runs)
+	suiteNames := suitesOf(s)
+	p := &page{Title: title, Folder: folder, Runs: names}
+	sections := []struct {
+		title, intro string
+		charts       []chart
+		tables       []table
+	}{
+		{"Overall", "Every run over the suites it answered. A run is a model in one prompt style and setting: scores are never pooled over runs, protocols or rotations.",
+			overallChart(s), []table{overallTable(s)}},
+		{"By suite", "Accuracy with its 95% Wilson interval and the number of replies; chance is a uniform guess among each question's options, or for an open-ended suite the most a reader of the text alone can score. " +
+			"A reply with no answer, or two, is unparsed and counts as wrong; strict counts only answers given in an answer format.",
+			horizonCharts(s, suiteNames, names), []table{scoresTable(s)}},
+		{"Open-ended suites", "plan_generation: the plan is run in the simulator from the pictured state. Success: the goal holds when it ends; optimal (the main measure): success in the fewest steps; " +
+			"partial: the share of the task's wants met; valid: every step names an element and an action it has; efficiency: the fewest steps over the steps taken, for successful plans. " +
+			"next_action: strict matches the gold step; lenient (the main measure) is any action that begins some shortest plan; in_box: a click point inside the gold step's element.",
+			measureCharts(s, suiteNames, names), nil},
+		{"Order bias on temporal_order", `A model that reads the pictures is as right when the earlier picture is shown first as when it is shown second; one that always answers "Picture 1" has a gap of 100 points.`,
+			orderChart(s), []table{orderTable(s)}},
+		{"What the chosen options do", "For each reply, the kind of the option it chose, from the row's option_labels: the correct one, or what goes wrong with it.",
+			chosenCharts(s, suiteNames), nil},
+		{"Paired comparisons", "Every two runs on the questions both answered (in the dataset's own order of options): McNemar's exact test of the questions only one of them got right. " + s.PairedNote,
+			nil, []table{pairedTable(s)}},
 	}
-	if err := pageTemplate.Execute(w, page); err != nil {
-		return fmt.Errorf("report: %w", err)
-	}
-	return nil
-}
-
-// page is what the template shows.
-type page struct {
-	Title   string
-	Models  []string
-	Suites  []suiteRow
-	Horizon []figure
-	Order   []figure
-	Gaps    []score.Gap
-	Chosen  []figure
-	Open    []figure
-}
-
-// suiteRow is a line of the summary table.
-type suiteRow struct {
-	Suite   string
-	Chance  string
-	Entries []string // per model
-}
-
-// figure is one embedded plot.
-type figure struct {
-	Caption string
-	Src     template.URL
-}
-
-func build(results []score.Result, title string) (*page, error) {
-	p := &page{Title: title, Models: models(results)}
-	chance := chances(results)
-	cells := score.Breakdown(results, []string{"suite"})
-	var suiteNames []string
-	bySuite := map[string]map[string]score.Cell{}
-	for _, c := range cells {
-		s := c.Key["suite"]
-		if bySuite[s] == nil {
-			bySuite[s] = map[string]score.Cell{}
-			suiteNames = append(suiteNames, s)
-		}
-		bySuite[s][c.Model] = c
-	}
-	slices.Sort(suiteNames)
-	for _, s := range suiteNames {
-		row := suiteRow{Suite: s, Chance: fmt.Sprintf("%.1f%%", 100*chance[s])}
-		for _, m := range p.Models {
-			c, ok := bySuite[s][m]
-			if !ok {
-				row.Entries = append(row.Entries, "-")
+	for _, sec := range sections {
+		ps := section{Title: sec.title, Intro: sec.intro}
+		for _, t := range sec.tables {
+			if len(t.rows) == 0 {
 				continue
 			}
-			e := fmt.Sprintf("%.1f%% [%.1f, %.1f] n=%d", 100*c.Accuracy, 100*c.Low, 100*c.High, c.N)
-			if cc := c.Circular; cc != nil {
-				e += fmt.Sprintf("; circular %.1f%% n=%d", 100*cc.Accuracy, cc.N)
-			}
-			if c.Unparsed > 0 {
-				e += fmt.Sprintf("; %d unparsed", c.Unparsed)
-			}
-			if c.Metrics != nil {
-				e += "; " + score.MetricsText(c.Metrics)
-			}
-			row.Entries = append(row.Entries, e)
-		}
-		p.Suites = append(p.Suites, row)
-	}
-	var err error
-	if p.Horizon, err = horizonFigures(results, suiteNames, p.Models, chance); err != nil {
-		return nil, err
-	}
-	if p.Order, p.Gaps, err = orderFigure(results); err != nil {
-		return nil, err
-	}
-	if p.Chosen, err = chosenFigures(results, suiteNames, p.Models); err != nil {
-		return nil, err
-	}
-	if p.Open, err = openFigures(bySuite, chance, suiteNames, p.Models); err != nil {
-		return nil, err
-	}
-	return p, nil
-}
-
-// models returns the models of results in the order they first appear.
-func models(results []score.Result) []string {
-	var out []string
-	for i := range results {
-		if !slices.Contains(out, results[i].Model) {
-			out = append(out, results[i].Model)
-		}
-	}
-	return out
-}
-
-// chances returns per suite what a reader of the text alone scores at
-// most: the mean over its questions of 1/options, or of an open-ended
-// row's bound.
-func chances(results []score.Result) map[string]float64 {
-	sum, n := map[string]float64{}, map[string]int{}
-	seen := map[string]bool{}
-	for i := range results {
-		q := results[i].Q
-		if seen[q.ID] {
-			continue
-		}
-		seen[q.ID] = true
-		sum[q.Suite] += q.Chance()
-		n[q.Suite]++
-	}
-	out := map[string]float64{}
-	for s := range sum {
-		out[s] = sum[s] / float64(n[s])
-	}
-	return out
-}
-
-// dataURI embeds an SVG document.
-func dataURI(svg []byte) template.URL {
-	return template.URL("data:image/svg+xml;base64," + base64.StdEncoding.EncodeToString(svg))
-}
-
-// horizonFigures plots, per suite and model, accuracy against horizon
-// with a line per family.
-func horizonFigures(results []score.Result, suiteNames, modelNames []string, chance map[string]float64) ([]figure, error) {
-	cells := score.Breakdown(results, []string{"suite", "family", "horizon"})
-	var out []figure
-	for _, s := range suiteNames {
-		for _, m := range modelNames {
-			var lines []line
-			byFamily := map[string]int{}
-			for _, c := range cells {
-				if c.Model != m || c.Key["suite"] != s {
-					continue
-				}
-				h, err := strconv.Atoi(c.Key["horizon"])
-				if err != nil {
-					continue
-				}
-				f := c.Key["family"]
-				k, ok := byFamily[f]
-				if !ok {
-					k = len(lines)
-					byFamily[f] = k
-					lines = append(lines, line{name: f})
-				}
-				l := &lines[k]
-				l.x = append(l.x, float64(h))
-				l.y = append(l.y, c.Accuracy)
-				l.lo = append(l.lo, c.Low)
-				l.hi = append(l.hi, c.High)
-			}
-			if len(lines) == 0 {
-				continue
-			}
-			for k := range lines {
-				sortByX(&lines[k])
-			}
-			slices.SortFunc(lines, func(a, b line) int { return cmp.Compare(a.name, b.name) })
-			svg, err := linePlot(s+": "+m, "horizon", lines, chance[s])
+			raw, err := t.csv()
 			if err != nil {
 				return nil, err
 			}
-			out = append(out, figure{Caption: fmt.Sprintf("%s, %s: accuracy against horizon per family, with 95%% intervals", s, m), Src: dataURI(svg)})
+			r.add("table-"+t.name+".csv", raw)
+			r.add("table-"+t.name+".tex", t.latex())
+			ps.Tables = append(ps.Tables, pageTable{Name: t.name, Caption: t.caption, Header: t.header, Rows: t.rows})
+		}
+		for _, c := range sec.charts {
+			svg, err := c.render(pal, "svg")
+			if err != nil {
+				return nil, err
+			}
+			pdf, err := c.render(pal, "pdf")
+			if err != nil {
+				return nil, err
+			}
+			r.add("figure-"+c.name+".svg", svg)
+			r.add("figure-"+c.name+".pdf", pdf)
+			ps.Figures = append(ps.Figures, figure{Name: "figure-" + c.name, Caption: c.caption,
+				Src: template.URL("data:image/svg+xml;base64," + base64.StdEncoding.EncodeToString(svg))})
+		}
+		if len(ps.Tables) > 0 || len(ps.Figures) > 0 {
+			p.Sections = append(p.Sections, ps)
 		}
 	}
-	return out, nil
+	var b bytes.Buffer
+	if err := pageTemplate.Execute(&b, p); err != nil {
+		return nil, fmt.Errorf("report: %w", err)
+	}
+	r.page = b.Bytes()
+	return r, nil
 }
 
-// sortByX orders a line's points by x.
-func sortByX(l *line) {
-	idx := make([]int, len(l.x))
-	for k := range idx {
-		idx[k] = k
-	}
-	slices.SortFunc(idx, func(a, b int) int { return cmp.Compare(l.x[a], l.x[b]) })
-	pick := func(v []float64) []float64 {
-		out := make([]float64, len(v))
-		for k, i := range idx {
-			out[k] = v[i]
-		}
-		return out
-	}
-	l.x, l.y, l.lo, l.hi = pick(l.x), pick(l.y), pick(l.lo), pick(l.hi)
+func (r *Report) add(name string, b []byte) {
+	r.files[name] = b
+	r.names = append(r.names, name)
 }
 
-// orderFigure plots temporal_order accuracy per model when the earlier
-// picture comes first and when it comes second.
-func orderFigure(results []score.Result) ([]figure, []score.Gap, error) {
-	gaps := score.OrderGaps(results)
-	if len(gaps) == 0 {
-		return nil, nil, nil
-	}
-	var names []string
-	first := bars{name: "earlier picture first"}
-	second := bars{name: "earlier picture second"}
-	for _, g := range gaps {
-		name := g.Model
-		if g.PromptStyle != "" || g.Setting != "" {
-			name += " (" + g.PromptStyle + " " + g.Setting + ")"
-		}
-		names = append(names, name)
-		for _, x := range []struct {
-			b *bars
-			r score.Rate
-		}{{&first, g.EarlierFirst}, {&second, g.LaterFirst}} {
-			x.b.values = append(x.b.values, x.r.Accuracy)
-			x.b.lo = append(x.b.lo, x.r.Low)
-			x.b.hi = append(x.b.hi, x.r.High)
-		}
-	}
-	svg, err := barPlot("temporal_order: accuracy by picture order", "accuracy", names, []bars{first, second}, 0.5)
+// Page returns the HTML page.
+func (r *Report) Page() []byte { return r.page }
+
+// Files returns the names of the files beside the page, in the order the
+// page shows them.
+func (r *Report) Files() []string { return r.names }
+
+// File returns the content of the file beside the page named name.
+func (r *Report) File(name string) []byte { return r.files[name] }
+
+// Folder returns the folder beside the page at path that holds its files:
+// report.html's is report_files.
+func Folder(path string) string {
+	return strings.TrimSuffix(path, filepath.Ext(path)) + "_files"
+}
+
+// Write writes the report of s to path and its files to Folder(path),
+// which it replaces. Everything is written in a temporary folder and a
+// temporary file, put in place once whole; with ctx done before then it
+// stops with ctx's error and leaves nothing.
+func Write(ctx context.Context, path string, s *score.Summary, title string) error {
+	folder := Folder(path)
+	r, err := Build(s, title, filepath.Base(folder))
 	if err != nil {
-		return nil, nil, err
+		return err
 	}
-	return []figure{{Caption: "temporal_order: accuracy when the earlier picture is shown first and second, with 95% intervals", Src: dataURI(svg)}}, gaps, nil
-}
-
-// chosenFigures plots, per suite, what the options each model chose do:
-// the share of its replies per label kind.
-func chosenFigures(results []score.Result, suiteNames, modelNames []string) ([]figure, error) {
-	choices := score.Choices(results)
-	var out []figure
-	for _, s := range suiteNames {
-		var kinds []string
-		for _, k := range score.Kinds {
-			for _, c := range choices {
-				if c.Suite == s && c.Counts[k] > 0 && !slices.Contains(kinds, k) {
-					kinds = append(kinds, k)
-				}
-			}
-		}
-		var unknown []string // kinds of labels formplan does not know yet
-		for _, c := range choices {
-			for k := range c.Counts {
-				if c.Suite == s && !slices.Contains(kinds, k) && !slices.Contains(unknown, k) {
-					unknown = append(unknown, k)
-				}
-			}
-		}
-		slices.Sort(unknown) // not map order: the same scores give the same page
-		kinds = append(kinds, unknown...)
-		var series []bars
-		for _, m := range modelNames {
-			for _, c := range choices {
-				if c.Suite != s || c.Model != m {
-					continue
-				}
-				b := bars{name: m}
-				for _, k := range kinds {
-					b.values = append(b.values, float64(c.Counts[k])/float64(c.N))
-				}
-				series = append(series, b)
-			}
-		}
-		if len(series) == 0 {
-			continue
-		}
-		svg, err := barPlot(s+": what the chosen option does", "share of replies", kinds, series, 0)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, figure{Caption: s + ": share of replies choosing an option of each kind (from option_labels)", Src: dataURI(svg)})
+	tmp, err := os.MkdirTemp(filepath.Dir(path), "."+filepath.Base(folder)+".tmp-")
+	if err != nil {
+		return fmt.Errorf("report: %w", err)
 	}
-	return out, nil
-}
-
-// openFigures plots, per open-ended suite, the mean of each of its
-// measures per model (see score.Open) from the cells by suite and model,
-// with the chance of the main one.
-func openFigures(bySuite map[string]map[string]score.Cell, chance map[string]float64, suiteNames, modelNames []string) ([]figure, error) {
-	var out []figure
-	for _, s := range suiteNames {
-		var names []string
-		for _, k := range score.MetricOrder {
-			if k == "repeats" {
-				continue
-			}
-			for _, c := range bySuite[s] {
-				if _, ok := c.Metrics[k]; ok {
-					names = append(names, k)
-					break
-				}
-			}
+	defer os.RemoveAll(tmp)
+	for _, name := range r.names {
+		if err := os.WriteFile(filepath.Join(tmp, name), r.files[name], 0o644); err != nil {
+			return fmt.Errorf("report: %w", err)
 		}
-		if len(names) == 0 {
-			continue
-		}
-		var series []bars
-		for _, m := range modelNames {
-			c, ok := bySuite[s][m]
-			if !ok {
-				continue
-			}
-			b := bars{name: m}
-			for _, k := range names {
-				b.values = append(b.values, c.Metrics[k])
-			}
-			series = append(series, b)
-		}
-		svg, err := barPlot(s+": measures", "mean over replies", names, series, chance[s])
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, figure{Caption: s + ": the mean of each measure per model (efficiency over successful plans, in_box over click points); the dashed line is the chance of the main measure for a reader of the text alone", Src: dataURI(svg)})
 	}
-	return out, nil
+	if err := os.Chmod(tmp, 0o755); err != nil {
+		return fmt.Errorf("report: %w", err)
+	}
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	old := tmp + ".old"
+	if err := os.Rename(folder, old); err != nil && !os.IsNotExist(err) {
+		return fmt.Errorf("report: %s: %w", folder, err)
+	}
+	defer os.RemoveAll(old)
+	if err := os.Rename(tmp, folder); err != nil {
+		return fmt.Errorf("report: %w", err)
+	}
+	if err := atomicfile.WriteFile(path, r.page); err != nil {
+		return fmt.Errorf("report: %w", err)
+	}
+	return nil
 }

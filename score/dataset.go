@@ -27,6 +27,12 @@ type Question struct {
 	Order       string // temporal_order: earlier_first or later_first
 	Format      string // temporal_order: mcq or free
 	Protocol    string // "" or paper
+	// Pos is the question's place in its Dataset's Order.
+	Pos int
+	// Paired says another row of the dataset shares GroupID: the same
+	// item asked another way (--protocol paper asks temporal_order both
+	// ways round).
+	Paired bool
 	// Open is set for the rows of an open-ended suite, whose replies are
 	// plans or actions judged by the simulator.
 	Open *OpenRow
@@ -58,6 +64,15 @@ func Load(dir string) (*Dataset, error) {
 			return nil, err
 		}
 	}
+	groups := map[string]int{}
+	for _, q := range d.Order {
+		if q.GroupID != "" {
+			groups[q.GroupID]++
+		}
+	}
+	for _, q := range d.Order {
+		q.Paired = groups[q.GroupID] > 1
+	}
 	return d, nil
 }
 
@@ -80,6 +95,7 @@ func (d *Dataset) read(path string) error {
 				return fmt.Errorf("score: %s: id %s appears twice in the dataset", path, q.ID)
 			}
 			d.ByID[q.ID] = q
+			q.Pos = len(d.Order)
 			d.Order = append(d.Order, q)
 			idx := d.BySuite[q.Suite]
 			if idx == nil {

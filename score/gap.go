@@ -6,29 +6,10 @@ import (
 	"github.com/formplan/formplan/suites"
 )
 
-// Rate is a share of right replies with its 95% Wilson interval.
-type Rate struct {
-	N        int     `json:"n"`
-	Correct  int     `json:"correct"`
-	Accuracy float64 `json:"accuracy"`
-	Low      float64 `json:"low"`
-	High     float64 `json:"high"`
-}
-
-func newRate(correct, n int) Rate {
-	r := Rate{N: n, Correct: correct}
-	if n > 0 {
-		r.Accuracy = float64(correct) / float64(n)
-	}
-	r.Low, r.High = Wilson(correct, n)
-	return r
-}
-
-// Gap is the order bias of one model on temporal_order, in one prompt
-// style and setting: its accuracy when the earlier picture is shown first
-// and when it is shown second, and the difference (first minus second).
-// A model that reads the pictures has no gap; one that always answers
-// "Picture 1" has the whole gap, 1.
+// Gap is the order bias of one run on temporal_order: its accuracy when
+// the earlier picture is shown first and when it is shown second, and the
+// difference (first minus second). A model that reads the pictures has no
+// gap; one that always answers "Picture 1" has the whole gap, 1.
 type Gap struct {
 	Model        string  `json:"model"`
 	PromptStyle  string  `json:"prompt_style,omitempty"`
@@ -49,59 +30,72 @@ type Gap struct {
 	PairedHigh float64 `json:"paired_high,omitempty"`
 }
 
-// OrderGaps returns the order gap of every model, prompt style and
-// setting that answered temporal_order questions, in the order they first
-// appear.
-func OrderGaps(results []Result) []Gap {
-	type side struct{ right, n int }
-	type acc struct {
-		gap    Gap
-		first  side
-		second side
-		groups map[string]*[2]side // group id -> earlier first, later first
-		order  []string
+// OrderGaps returns the order gap of every run that answered
+// temporal_order questions, in the order they first appear.
+func OrderGaps(results []Result) []Gap { return tallyOf(results, nil).Summary().Gaps }
+
+// side counts right replies of n.
+type side struct{ right, n int }
+
+// gapRun is what a gapTally keeps of one run: the two sides, and per
+// item asked both ways (a shared group id) its two sides.
+type gapRun struct {
+	run           Run
+	first, second side
+	groups        map[string]*[2]side
+	order         []string
+}
+
+// gapTally gathers the order gaps of every run.
+type gapTally struct {
+	runs  []*gapRun
+	byRun map[Run]*gapRun
+}
+
+func (g *gapTally) add(r *Result) {
+	if r.Q.Suite != "temporal_order" {
+		return
 	}
-	var keys [][3]string
-	byKey := map[[3]string]*acc{}
-	for i := range results {
-		r := &results[i]
-		if r.Q.Suite != "temporal_order" {
-			continue
-		}
-		k := [3]string{r.Model, r.PromptStyle, r.Setting}
-		a, ok := byKey[k]
-		if !ok {
-			a = &acc{gap: Gap{Model: r.Model, PromptStyle: r.PromptStyle, Setting: r.Setting}, groups: map[string]*[2]side{}}
-			byKey[k] = a
-			keys = append(keys, k)
-		}
-		s, which := &a.first, 0
-		if r.Q.Order == suites.LaterFirst {
-			s, which = &a.second, 1
-		}
-		s.n++
-		g, ok := a.groups[r.Q.GroupID]
-		if !ok {
-			g = &[2]side{}
-			a.groups[r.Q.GroupID] = g
-			a.order = append(a.order, r.Q.GroupID)
-		}
-		g[which].n++
-		if r.Correct {
-			s.right++
-			g[which].right++
-		}
+	run := r.Run()
+	a, ok := g.byRun[run]
+	if !ok {
+		a = &gapRun{run: run, groups: map[string]*[2]side{}}
+		g.byRun[run] = a
+		g.runs = append(g.runs, a)
 	}
-	out := make([]Gap, 0, len(keys))
-	for _, k := range keys {
-		a := byKey[k]
-		g := a.gap
-		g.EarlierFirst = newRate(a.first.right, a.first.n)
-		g.LaterFirst = newRate(a.second.right, a.second.n)
-		p1, p2 := g.EarlierFirst, g.LaterFirst
-		g.Gap = p1.Accuracy - p2.Accuracy
-		g.Low = g.Gap - math.Sqrt(sq(p1.Accuracy-p1.Low)+sq(p2.High-p2.Accuracy))
-		g.High = g.Gap + math.Sqrt(sq(p1.High-p1.Accuracy)+sq(p2.Accuracy-p2.Low))
+	s, which := &a.first, 0
+	if r.Q.Order == suites.LaterFirst {
+		s, which = &a.second, 1
+	}
+	s.n++
+	if r.Correct {
+		s.right++
+	}
+	if !r.Q.Paired {
+		return // asked one way only: nothing to pair it with
+	}
+	gs, ok := a.groups[r.Q.GroupID]
+	if !ok {
+		gs = &[2]side{}
+		a.groups[r.Q.GroupID] = gs
+		a.order = append(a.order, r.Q.GroupID)
+	}
+	gs[which].n++
+	if r.Correct {
+		gs[which].right++
+	}
+}
+
+func (g *gapTally) finish() []Gap {
+	out := make([]Gap, 0, len(g.runs))
+	for _, a := range g.runs {
+		gp := Gap{Model: a.run.Model, PromptStyle: a.run.PromptStyle, Setting: a.run.Setting}
+		gp.EarlierFirst = newRate(a.first.right, a.first.n)
+		gp.LaterFirst = newRate(a.second.right, a.second.n)
+		p1, p2 := gp.EarlierFirst, gp.LaterFirst
+		gp.Gap = p1.Accuracy - p2.Accuracy
+		gp.Low = gp.Gap - math.Sqrt(sq(p1.Accuracy-p1.Low)+sq(p2.High-p2.Accuracy))
+		gp.High = gp.Gap + math.Sqrt(sq(p1.High-p1.Accuracy)+sq(p2.Accuracy-p2.Low))
 		var diffs []float64
 		for _, id := range a.order {
 			s := a.groups[id]
@@ -112,9 +106,9 @@ func OrderGaps(results []Result) []Gap {
 		if len(diffs) >= 2 {
 			mean, sd := meanSD(diffs)
 			half := 1.959963984540054 * sd / math.Sqrt(float64(len(diffs)))
-			g.Items, g.Paired, g.PairedLow, g.PairedHigh = len(diffs), mean, mean-half, mean+half
+			gp.Items, gp.Paired, gp.PairedLow, gp.PairedHigh = len(diffs), mean, mean-half, mean+half
 		}
-		out = append(out, g)
+		out = append(out, gp)
 	}
 	return out
 }

@@ -32,24 +32,39 @@ import (
 //     default), .tsv, .csv or .json: the row is the suite's index, the
 //     reply the prediction column.
 func ReadFile(path string, d *Dataset) ([]Reply, error) {
+	var out []Reply
+	err := EachReply(path, d, func(r Reply) error {
+		out = append(out, r)
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// EachReply reads the replies in the file at path as ReadFile does, and
+// hands each to fn as it is read, stopping at the first error fn
+// returns. A JSONL file is never held whole.
+func EachReply(path string, d *Dataset, fn func(Reply) error) error {
 	base := filepath.Base(path)
 	ext := strings.ToLower(filepath.Ext(base))
 	stem := strings.TrimSuffix(base, filepath.Ext(base))
 	switch ext {
 	case ".xlsx", ".tsv", ".csv", ".json":
-		return readVLMEvalKit(path, stem, ext, d)
+		return readVLMEvalKit(path, stem, ext, d, fn)
 	case ".jsonl":
 		if m := samplesName.FindStringSubmatch(base); m != nil {
-			return readLMMSEval(path, m[1], d)
+			return readLMMSEval(path, m[1], d, fn)
 		}
 		f, err := os.Open(path)
 		if err != nil {
-			return nil, fmt.Errorf("score: %w", err)
+			return fmt.Errorf("score: %w", err)
 		}
 		defer f.Close()
-		return ReadReplies(f, path, stem)
+		return scanReplies(f, path, stem, fn)
 	}
-	return nil, fmt.Errorf("score: %s: cannot tell what kind of file this is: give formplan JSONL (*.jsonl), lmms-eval samples (*_samples_<task>.jsonl) or VLMEvalKit predictions (*.xlsx, *.tsv, *.csv, *.json)", path)
+	return fmt.Errorf("score: %s: cannot tell what kind of file this is: give formplan JSONL (*.jsonl), lmms-eval samples (*_samples_<task>.jsonl) or VLMEvalKit predictions (*.xlsx, *.tsv, *.csv, *.json)", path)
 }
 
 // samplesName matches the file name of lmms-eval's --log_samples output.
@@ -69,18 +84,17 @@ func (d *Dataset) byIndex(suite string, index int64, path string) (*Question, er
 }
 
 // readLMMSEval reads one lmms-eval samples file of task.
-func readLMMSEval(path, task string, d *Dataset) ([]Reply, error) {
+func readLMMSEval(path, task string, d *Dataset, fn func(Reply) error) error {
 	suite, v, ok := ParseTask(task, d.suiteNames())
 	if !ok {
-		return nil, fmt.Errorf("score: %s: task %s is not a formplan task of this dataset (suites %s)", path, task, strings.Join(d.suiteNames(), ", "))
+		return fmt.Errorf("score: %s: task %s is not a formplan task of this dataset (suites %s)", path, task, strings.Join(d.suiteNames(), ", "))
 	}
 	model := filepath.Base(filepath.Dir(path))
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, fmt.Errorf("score: %w", err)
+		return fmt.Errorf("score: %w", err)
 	}
 	defer f.Close()
-	var out []Reply
 	sc := bufio.NewScanner(f)
 	sc.Buffer(make([]byte, 1<<16), 1<<28)
 	for line := 1; sc.Scan(); line++ {
@@ -97,32 +111,34 @@ func readLMMSEval(path, task string, d *Dataset) ([]Reply, error) {
 			} `json:"formplan"`
 		}
 		if err := json.Unmarshal(text, &s); err != nil {
-			return nil, fmt.Errorf("score: %s:%d: %v: not an lmms-eval sample", path, line, err)
+			return fmt.Errorf("score: %s:%d: %v: not an lmms-eval sample", path, line, err)
 		}
 		resp, ok := firstString(s.Resps)
 		if !ok {
 			resp, ok = firstString(s.FilteredResps)
 		}
 		if !ok {
-			return nil, fmt.Errorf("score: %s:%d: no resps or filtered_resps text", path, line)
+			return fmt.Errorf("score: %s:%d: no resps or filtered_resps text", path, line)
 		}
 		id := s.Formplan.ID
 		if id == "" {
 			if s.DocID == nil {
-				return nil, fmt.Errorf("score: %s:%d: neither a formplan id nor a doc_id", path, line)
+				return fmt.Errorf("score: %s:%d: neither a formplan id nor a doc_id", path, line)
 			}
 			q, err := d.byIndex(suite, *s.DocID, path)
 			if err != nil {
-				return nil, err
+				return err
 			}
 			id = q.ID
 		}
-		out = append(out, Reply{ID: id, Response: resp, Model: model, PromptStyle: v.PromptStyle, Setting: v.Setting})
+		if err := fn(Reply{ID: id, Response: resp, Model: model, PromptStyle: v.PromptStyle, Setting: v.Setting}); err != nil {
+			return err
+		}
 	}
 	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("score: %s: %w", path, err)
+		return fmt.Errorf("score: %s: %w", path, err)
 	}
-	return out, nil
+	return nil
 }
 
 // firstString returns the text of a JSON string, or of the first string
@@ -144,7 +160,7 @@ func firstString(raw json.RawMessage) (string, bool) {
 
 // readVLMEvalKit reads a VLMEvalKit prediction file named
 // <model>_formplan_<suite>.<ext>.
-func readVLMEvalKit(path, stem, ext string, d *Dataset) ([]Reply, error) {
+func readVLMEvalKit(path, stem, ext string, d *Dataset, fn func(Reply) error) error {
 	var model, suite string
 	if k := strings.LastIndex(stem, "_"+TaskPrefix); k >= 0 {
 		s, v, ok := ParseTask(stem[k+1:], d.suiteNames())
@@ -153,14 +169,14 @@ func readVLMEvalKit(path, stem, ext string, d *Dataset) ([]Reply, error) {
 		}
 	}
 	if suite == "" {
-		return nil, fmt.Errorf("score: %s: not a VLMEvalKit prediction file of this dataset: its name must be <model>_%s<suite>%s (suites %s)", path, TaskPrefix, ext, strings.Join(d.suiteNames(), ", "))
+		return fmt.Errorf("score: %s: not a VLMEvalKit prediction file of this dataset: its name must be <model>_%s<suite>%s (suites %s)", path, TaskPrefix, ext, strings.Join(d.suiteNames(), ", "))
 	}
 	rows, err := readTable(path, ext)
 	if err != nil {
-		return nil, fmt.Errorf("score: %s: %w", path, err)
+		return fmt.Errorf("score: %s: %w", path, err)
 	}
 	if len(rows) == 0 {
-		return nil, fmt.Errorf("score: %s: empty", path)
+		return fmt.Errorf("score: %s: empty", path)
 	}
 	col := map[string]int{}
 	for k, name := range rows[0] {
@@ -169,24 +185,25 @@ func readVLMEvalKit(path, stem, ext string, d *Dataset) ([]Reply, error) {
 	ci, ok1 := col["index"]
 	cp, ok2 := col["prediction"]
 	if !ok1 || !ok2 {
-		return nil, fmt.Errorf("score: %s: no index or prediction column: give the file VLMEvalKit's inference wrote", path)
+		return fmt.Errorf("score: %s: no index or prediction column: give the file VLMEvalKit's inference wrote", path)
 	}
-	out := make([]Reply, 0, len(rows)-1)
 	for n, row := range rows[1:] {
 		if len(row) <= max(ci, cp) {
 			row = append(row, make([]string, max(ci, cp)+1-len(row))...)
 		}
 		index, err := strconv.ParseFloat(strings.TrimSpace(row[ci]), 64)
 		if err != nil || index != float64(int64(index)) {
-			return nil, fmt.Errorf("score: %s: row %d: index %q is not a whole number", path, n+2, row[ci])
+			return fmt.Errorf("score: %s: row %d: index %q is not a whole number", path, n+2, row[ci])
 		}
 		q, err := d.byIndex(suite, int64(index), path)
 		if err != nil {
-			return nil, err
+			return err
 		}
-		out = append(out, Reply{ID: q.ID, Response: row[cp], Model: model, PromptStyle: "vlmevalkit", Setting: "image"})
+		if err := fn(Reply{ID: q.ID, Response: row[cp], Model: model, PromptStyle: "vlmevalkit", Setting: "image"}); err != nil {
+			return err
+		}
 	}
-	return out, nil
+	return nil
 }
 
 // readTable reads a prediction table as rows of cells, the header first.

@@ -42,41 +42,56 @@ func LabelKind(label string) string {
 	return label
 }
 
-// Choice counts, for one model and suite, how often its replies chose an
+// Choice counts, for one run and suite, how often its replies chose an
 // option of each label kind.
 type Choice struct {
-	Model  string         `json:"model"`
-	Suite  string         `json:"suite"`
-	N      int            `json:"n"`
-	Counts map[string]int `json:"counts"` // label kind -> replies
+	Model       string         `json:"model"`
+	PromptStyle string         `json:"prompt_style,omitempty"`
+	Setting     string         `json:"setting,omitempty"`
+	Suite       string         `json:"suite"`
+	N           int            `json:"n"`
+	Counts      map[string]int `json:"counts"` // label kind -> replies
 }
 
-// Choices returns the label kinds chosen by every model on every suite
-// with options, in the order they first appear.
-func Choices(results []Result) []Choice {
-	index := map[[2]string]int{}
-	var out []Choice
-	for i := range results {
-		r := &results[i]
-		if r.Q.Open != nil {
-			continue // no options to choose
-		}
-		k := [2]string{r.Model, r.Q.Suite}
-		j, ok := index[k]
-		if !ok {
-			j = len(out)
-			index[k] = j
-			out = append(out, Choice{Model: r.Model, Suite: r.Q.Suite, Counts: map[string]int{}})
-		}
-		c := &out[j]
-		c.N++
-		kind := KindUnparsed
-		if r.Parsed {
-			kind = r.chosenKind()
-		}
-		c.Counts[kind]++
+// Run returns the run of the choices.
+func (c *Choice) Run() Run {
+	return Run{Model: c.Model, PromptStyle: c.PromptStyle, Setting: c.Setting}
+}
+
+// Choices returns the label kinds chosen by every run on every suite with
+// options, in the order they first appear.
+func Choices(results []Result) []Choice { return tallyOf(results, nil).Summary().Choices }
+
+type choiceKey struct {
+	run   Run
+	suite string
+}
+
+// choiceTally gathers the choices of every run.
+type choiceTally struct {
+	index map[choiceKey]int
+	out   []Choice
+}
+
+func (t *choiceTally) add(r *Result) {
+	if r.Q.Open != nil {
+		return // no options to choose
 	}
-	return out
+	run := r.Run()
+	k := choiceKey{run, r.Q.Suite}
+	j, ok := t.index[k]
+	if !ok {
+		j = len(t.out)
+		t.index[k] = j
+		t.out = append(t.out, Choice{Model: run.Model, PromptStyle: run.PromptStyle, Setting: run.Setting, Suite: r.Q.Suite, Counts: map[string]int{}})
+	}
+	c := &t.out[j]
+	c.N++
+	kind := KindUnparsed
+	if r.Parsed {
+		kind = r.chosenKind()
+	}
+	c.Counts[kind]++
 }
 
 // chosenKind returns the label kind of the option r chose (in the

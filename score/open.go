@@ -3,6 +3,7 @@ package score
 import (
 	"encoding/json"
 	"fmt"
+	"strings"
 
 	"github.com/formplan/formplan/actlang"
 	"github.com/formplan/formplan/forms"
@@ -239,7 +240,12 @@ func scoreOpen(q *Question, rep Reply) Result {
 		o, parsed = ScorePlan(q.Open, rep.Response)
 		correct = o.Optimal
 	}
-	return Result{Reply: rep, Q: q, Parsed: parsed, Correct: parsed && correct, Open: &o}
+	r := Result{Reply: rep, Q: q, Parsed: parsed, Correct: parsed && correct, Open: &o}
+	r.Strict = r.Correct
+	if !parsed {
+		r.Why = strings.Join(o.Problems, "; ")
+	}
+	return r
 }
 
 // Chance returns what a reader of q's text alone scores at most: 1/options

@@ -2,10 +2,10 @@ package score
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
-	"strings"
 )
 
 // Reply is one model reply to one question, as a line of a predictions
@@ -26,27 +26,39 @@ type Reply struct {
 // without a model takes model.
 func ReadReplies(r io.Reader, name, model string) ([]Reply, error) {
 	var out []Reply
+	err := scanReplies(r, name, model, func(rep Reply) error {
+		out = append(out, rep)
+		return nil
+	})
+	return out, err
+}
+
+// scanReplies reads JSONL replies from r and hands each to fn, stopping
+// at the first error fn returns.
+func scanReplies(r io.Reader, name, model string, fn func(Reply) error) error {
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 1<<16), 1<<26)
 	for line := 1; sc.Scan(); line++ {
-		text := strings.TrimSpace(sc.Text())
-		if text == "" {
+		text := bytes.TrimSpace(sc.Bytes())
+		if len(text) == 0 {
 			continue
 		}
 		var rep Reply
-		if err := json.Unmarshal([]byte(text), &rep); err != nil {
-			return nil, fmt.Errorf("score: %s:%d: %v: each line must be a JSON object with id and response", name, line, err)
+		if err := json.Unmarshal(text, &rep); err != nil {
+			return fmt.Errorf("score: %s:%d: %v: each line must be a JSON object with id and response", name, line, err)
 		}
 		if rep.ID == "" {
-			return nil, fmt.Errorf("score: %s:%d: no id: each line needs the id of the row it answers", name, line)
+			return fmt.Errorf("score: %s:%d: no id: each line needs the id of the row it answers", name, line)
 		}
 		if rep.Model == "" {
 			rep.Model = model
 		}
-		out = append(out, rep)
+		if err := fn(rep); err != nil {
+			return err
+		}
 	}
 	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("score: %s: %w", name, err)
+		return fmt.Errorf("score: %s: %w", name, err)
 	}
-	return out, nil
+	return nil
 }

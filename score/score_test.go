@@ -73,25 +73,46 @@ func TestResponders(t *testing.T) {
 // TestCircular answers every rotation of every lettered question: the
 // oracle stays right under all of them, always-A is right under exactly
 // one rotation of each question and so never circularly, and replies
-// that name the rotated letters are mapped back to the dataset's.
+// that name the rotated letters are mapped back to the dataset's. Each
+// rotation has cells of its own; the circular score sits on rotation 0's.
 func TestCircular(t *testing.T) {
 	results := scored(t, load(t, ""), 3, true, "oracle", "always-A", "random")
+	alwaysA := map[string]int{} // suite and format -> right over every rotation
+	circularN := map[string]int{}
 	for _, c := range Breakdown(results, []string{"suite", "format"}) {
 		su, _ := suites.Lookup(c.Key["suite"])
 		rotatable := c.Key["suite"] != "future_state" && c.Key["format"] != "free" && !su.Open
-		if (c.Circular != nil) != rotatable {
-			t.Fatalf("%s %v: circular %+v", c.Model, c.Key, c.Circular)
+		if !rotatable && c.Rotation != 0 {
+			t.Fatalf("%s %v: rotation %d of a question without lettered options", c.Model, c.Key, c.Rotation)
+		}
+		if (c.Circular != nil) != (rotatable && c.Rotation == 0) {
+			t.Fatalf("%s %v rotation %d: circular %+v", c.Model, c.Key, c.Rotation, c.Circular)
+		}
+		k := c.Key["suite"] + "/" + c.Key["format"]
+		if c.Model == "always-A" && rotatable {
+			alwaysA[k] += c.Correct
 		}
 		if c.Circular == nil {
 			continue
+		}
+		if c.N != c.Circular.N {
+			t.Errorf("%s %v: %d replies in rotation 0, %d questions answered in every rotation", c.Model, c.Key, c.N, c.Circular.N)
 		}
 		want := map[string]int{"oracle": c.Circular.N, "always-A": 0}
 		if w, ok := want[c.Model]; ok && c.Circular.Correct != w {
 			t.Errorf("%s %v: circular %d of %d, want %d", c.Model, c.Key, c.Circular.Correct, c.Circular.N, w)
 		}
-		if c.Model == "always-A" && c.Correct != c.Circular.N {
-			// n rotations of n options: right once per question.
-			t.Errorf("always-A %v: %d of %d replies right over %d questions", c.Key, c.Correct, c.N, c.Circular.N)
+		if c.Model == "always-A" {
+			circularN[k] = c.Circular.N
+		}
+	}
+	if len(circularN) == 0 {
+		t.Fatal("no circular scores")
+	}
+	for k, n := range circularN {
+		// n rotations of n options: right once per question.
+		if alwaysA[k] != n {
+			t.Errorf("always-A %s: %d replies right over every rotation of %d questions", k, alwaysA[k], n)
 		}
 	}
 	// The oracle's reply under rotation 1 names a shifted letter, which

@@ -3,66 +3,158 @@ package score
 import (
 	"fmt"
 	"io"
+	"slices"
+	"strconv"
 	"strings"
 	"text/tabwriter"
 )
 
-// WriteTable writes cells as a terminal table: a row per value of dims, a
-// column per model, each entry the accuracy with its 95% interval, the
-// number of replies and, if any, how many were unparsed.
+// WriteTable writes cells as a terminal table, a line per cell: the
+// values of dims, the run (model, and prompt style, setting, protocol and
+// rotation where any cell has one) and the cell's score (see Entry).
 func WriteTable(w io.Writer, cells []Cell, dims []string) error {
-	var models []string
-	seen := map[string]bool{}
-	type row struct {
-		key   []string
-		entry map[string]*Cell
-	}
-	var rows []*row
-	byKey := map[string]*row{}
+	cols := runColumns(cells, dims)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, strings.Join(slices.Concat(dims, cols, []string{"accuracy [95%] n"}), "\t"))
 	for i := range cells {
 		c := &cells[i]
-		if !seen[c.Model] {
-			seen[c.Model] = true
-			models = append(models, c.Model)
+		line := make([]string, 0, len(dims)+len(cols)+1)
+		for _, d := range dims {
+			line = append(line, c.Key[d])
 		}
-		key := make([]string, len(dims))
-		for k, d := range dims {
-			key[k] = c.Key[d]
+		for _, col := range cols {
+			line = append(line, runValue(col, c.Run(), c.Protocol, c.Rotation))
 		}
-		id := strings.Join(key, "\x00")
-		r, ok := byKey[id]
-		if !ok {
-			r = &row{key: key, entry: map[string]*Cell{}}
-			byKey[id] = r
-			rows = append(rows, r)
-		}
-		r.entry[c.Model] = c
-	}
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, strings.Join(append(append([]string(nil), dims...), models...), "\t"))
-	for _, r := range rows {
-		line := append([]string(nil), r.key...)
-		for _, m := range models {
-			c, ok := r.entry[m]
-			if !ok {
-				line = append(line, "-")
-				continue
-			}
-			e := fmt.Sprintf("%5.1f%% [%.1f, %.1f] n=%d", 100*c.Accuracy, 100*c.Low, 100*c.High, c.N)
-			if cc := c.Circular; cc != nil {
-				e += fmt.Sprintf(", circular %.1f%% [%.1f, %.1f] n=%d", 100*cc.Accuracy, 100*cc.Low, 100*cc.High, cc.N)
-			}
-			if c.Unparsed > 0 {
-				e += fmt.Sprintf(" (%d unparsed)", c.Unparsed)
-			}
-			if c.Metrics != nil {
-				e += fmt.Sprintf(" chance %.1f%%; %s", 100*c.Chance, MetricsText(c.Metrics))
-			}
-			line = append(line, e)
-		}
-		fmt.Fprintln(tw, strings.Join(line, "\t"))
+		fmt.Fprintln(tw, strings.Join(append(line, Entry(c)), "\t"))
 	}
 	return tw.Flush()
+}
+
+// Entry words a cell's score: "75.0% [40.9, 92.9] n=8", then its circular
+// score, its strict accuracy where that differs, how many unparsed, and
+// the measures of an open-ended suite.
+func Entry(c *Cell) string {
+	e := fmt.Sprintf("%5.1f%% [%.1f, %.1f] n=%d", 100*c.Accuracy, 100*c.Low, 100*c.High, c.N)
+	if cc := c.Circular; cc != nil {
+		e += fmt.Sprintf(", circular %.1f%% [%.1f, %.1f] n=%d", 100*cc.Accuracy, 100*cc.Low, 100*cc.High, cc.N)
+	}
+	if s := c.Strict; s != nil {
+		e += fmt.Sprintf(", strict %.1f%% [%.1f, %.1f]", 100*s.Accuracy, 100*s.Low, 100*s.High)
+	}
+	if c.Unparsed > 0 {
+		e += fmt.Sprintf(" (%d unparsed)", c.Unparsed)
+	}
+	if c.Metrics != nil {
+		e += fmt.Sprintf(" chance %.1f%%; %s", 100*c.Chance, MetricsText(c.Metrics))
+	}
+	return e
+}
+
+// runColumns returns the columns that tell runs apart: model, and those
+// of prompt_style, setting, protocol and rotation that some cell has and
+// dims do not already show.
+func runColumns(cells []Cell, dims []string) []string {
+	cols := []string{"model"}
+	for _, col := range []string{"prompt_style", "setting", "protocol", "rotation"} {
+		if slices.Contains(dims, col) {
+			continue
+		}
+		for i := range cells {
+			if runValue(col, cells[i].Run(), cells[i].Protocol, cells[i].Rotation) != "" {
+				cols = append(cols, col)
+				break
+			}
+		}
+	}
+	return cols
+}
+
+// runValue returns a run column's value; "" for rotation 0.
+func runValue(col string, r Run, protocol string, rotation int) string {
+	switch col {
+	case "model":
+		return r.Model
+	case "prompt_style":
+		return r.PromptStyle
+	case "setting":
+		return r.Setting
+	case "protocol":
+		return protocol
+	case "rotation":
+		if rotation != 0 {
+			return strconv.Itoa(rotation)
+		}
+	}
+	return ""
+}
+
+// WriteSummary writes the table of s.Cells (see WriteTable), then every
+// run's overall score and the paired comparisons of runs.
+func WriteSummary(w io.Writer, s *Summary) error {
+	if err := WriteTable(w, s.Cells, s.Dims); err != nil {
+		return err
+	}
+	fmt.Fprintln(w, "\nOverall, every suite (micro: every reply counts the same; macro: every suite does)")
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "run\tsuites\tmicro [95%] n\tmacro [95%]")
+	for i := range s.Overall {
+		o := &s.Overall[i]
+		fmt.Fprintf(tw, "%s\t%d\t%s\t%s\n", OverallName(o), o.Suites, rateText(o.Micro), intervalText(o.Macro))
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	if s.PairedNote != "" {
+		_, err := fmt.Fprintf(w, "\nPaired: %s\n", s.PairedNote)
+		return err
+	}
+	if len(s.Paired) == 0 {
+		return nil
+	}
+	fmt.Fprintln(w, "\nPaired, on the questions both runs answered (McNemar's exact test)")
+	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "suite\tA\tB\titems\tA\tB\tA - B\tonly A right\tonly B right\tp")
+	for _, p := range s.Paired {
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%.1f%%\t%.1f%%\t%+.1f\t%d\t%d\t%s\n", SuiteName(p.Suite), p.A, p.B, p.Items,
+			100*p.AccuracyA, 100*p.AccuracyB, 100*p.Diff, p.OnlyA, p.OnlyB, PText(p.P))
+	}
+	return tw.Flush()
+}
+
+// SuiteName is the name tables give a suite; "all" for every suite.
+func SuiteName(s string) string {
+	if s == "" {
+		return "all"
+	}
+	return s
+}
+
+// OverallName names an overall score's run, protocol and rotation.
+func OverallName(o *Overall) string {
+	name := o.Run().String()
+	if o.Protocol != "" {
+		name += " protocol " + o.Protocol
+	}
+	if o.Rotation != 0 {
+		name += " rotation " + strconv.Itoa(o.Rotation)
+	}
+	return name
+}
+
+// PText words a p-value: "0.031", or "<0.001".
+func PText(p float64) string {
+	if p < 0.001 {
+		return "<0.001"
+	}
+	return strconv.FormatFloat(p, 'f', 3, 64)
+}
+
+func rateText(r Rate) string {
+	return fmt.Sprintf("%.1f%% [%.1f, %.1f] n=%d", 100*r.Accuracy, 100*r.Low, 100*r.High, r.N)
+}
+
+func intervalText(i Interval) string {
+	return fmt.Sprintf("%.1f%% [%.1f, %.1f]", 100*i.Value, 100*i.Low, 100*i.High)
 }
 
 // MetricOrder is the order measures of open-ended questions are shown in.

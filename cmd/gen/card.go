@@ -115,8 +115,12 @@ func runInfo(dir string) (export.Info, error) {
 	}
 	get := func(k string) string { v, _ := r.Metadata(k); return v }
 	seed, _ := strconv.ParseUint(get(dataset.SeedKey), 10, 64)
+	date, err := published()
+	if err != nil {
+		return export.Info{}, err
+	}
 	info := export.Info{Seed: seed, Flags: get(dataset.FlagsKey), Version: get(dataset.VersionKey),
-		Chromium: get(dataset.ChromiumKey), Fonts: get(dataset.FontsKey)}
+		Chromium: get(dataset.ChromiumKey), Fonts: get(dataset.FontsKey), Published: date}
 	info.Scale, _ = strconv.ParseFloat(get(dataset.ScaleKey), 64)
 	return info, nil
 }

@@ -88,6 +88,10 @@ func groupedEven(n int64, families, group int) []suites.Part {
 }
 
 func generateCmd(ctx context.Context, c *config, stdout, stderr io.Writer) error {
+	date, err := published()
+	if err != nil {
+		return err
+	}
 	fams := c.families
 	if c.preset == "paper" {
 		fams = forms.Paper()
@@ -243,7 +247,7 @@ func generateCmd(ctx context.Context, c *config, stdout, stderr io.Writer) error
 		}
 	}
 	bar.finish()
-	info := export.Info{Seed: c.seed, Flags: c.contentFlags(), Version: version, Chromium: chromium, Fonts: fonts}
+	info := export.Info{Seed: c.seed, Flags: c.contentFlags(), Version: version, Chromium: chromium, Fonts: fonts, Published: date}
 	if !c.noImages {
 		info.Scale = c.scale // as gen card reads it back: none without pictures
 	}

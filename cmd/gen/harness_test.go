@@ -128,7 +128,7 @@ os.makedirs(out)
 kwargs = {"prompt_style": "cot", "setting": "caption"}
 for suite, rows in docs.items():
     task = "formplan_" + suite + "_caption_cot"
-    accuracy = []
+    accuracy, kept = [], []
     with open(os.path.join(out, "20261123_120000_samples_" + task + ".jsonl"), "a", encoding="utf-8") as f:
         for doc_id, doc in enumerate(rows):
             assert doc["index"] == doc_id
@@ -138,7 +138,8 @@ for suite, rows in docs.items():
             if doc["open"]:
                 # A plan or an action: kept for gen score, which judges it.
                 metrics = utils.keep_reply(doc, [doc["reply"].strip()])
-                assert metrics == {"formplan": {"id": doc["id"], "extracted": None}}
+                assert metrics["formplan"] == {"id": doc["id"], "extracted": None}
+                kept.append(metrics["optimal" if suite == "plan_generation" else "lenient"])
             else:
                 metrics = utils.process_results(doc, [doc["reply"].strip()])
                 accuracy.append(metrics["accuracy"])
@@ -151,11 +152,25 @@ for suite, rows in docs.items():
     if accuracy:
         print(task, "accuracy", sum(accuracy) / len(accuracy), "rows", len(accuracy))
     else:
-        print(task, "kept rows", len(rows))
+        # The aggregations lmms-eval calls run gen score on the replies.
+        names = {"plan_generation": ["success", "optimal"], "next_action": ["lenient", "strict"]}[suite]
+        print(task, "kept rows", len(rows), " ".join(n + " " + str(getattr(utils, n)(kept)) for n in names))
+        # Replies that submit at once: no task of these suites is met so.
+        print(task, "submit alone", names[0], getattr(utils, names[0])([{"id": k["id"], "reply": "submit"} for k in kept]))
 `
-	out, err := exec.Command(python(t), "-c", script, dir, docs, results).CombinedOutput()
+	py := exec.Command(python(t), "-c", script, dir, docs, results)
+	// gen score, which the open-ended suites' aggregations run, is this
+	// test binary running main.
+	py.Env = append(os.Environ(), "FORMPLAN_GEN="+os.Args[0], "FORMPLAN_GEN_MAIN=1", "FORMPLAN_DATASET="+dir)
+	out, err := py.CombinedOutput()
 	if err != nil {
 		t.Fatalf("python: %v\n%s", err, out)
+	}
+	for _, want := range []string{"plan_generation_caption_cot kept rows 16 success 1.0 optimal 1.0", "next_action_caption_cot kept rows 16 lenient 1.0 strict 1.0",
+		"plan_generation_caption_cot submit alone success 0.0", "next_action_caption_cot submit alone lenient 0.0"} {
+		if !strings.Contains(string(out), want) {
+			t.Errorf("lmms-eval's measures of the open-ended suites: no %q in\n%s", want, out)
+		}
 	}
 	open := 0
 	for _, s := range suites.All() {
@@ -203,13 +218,35 @@ func regexpLine(table string, parts ...string) bool {
 // reply, and the table saved as VLMEvalKit saves it, to
 // <model>_<dataset>.xlsx with xlsxwriter (the default), or .tsv or .json
 // (PRED_FORMAT). gen score must find every row and score it 100%.
+//
+// VLMEvalKit's own exact-matching evaluation must score the gold replies
+// 100% too on the suites whose class grades them: ImageMCQDataset takes
+// the option a reply names by can_infer (a single option letter among
+// the reply's last five words, once ".()[],:;!*#{}" are spaces; else
+// "answer is X"; else the one option whose text the reply holds, for a
+// reply at most twice as long as the options together), ImageYORNDataset
+// by YOrN_Extraction ("yes" without "no" among the words, or the
+// reverse). The script plays those rules as vlmeval/utils/matching_util.py
+// and vlmeval/dataset/utils/yorn.py define them. The open-ended suites
+// load as CustomVQADataset, which grades nothing: gen score alone does.
 func TestVLMEvalKitPredictionsScore(t *testing.T) {
 	dir := t.TempDir()
 	if _, _, err := runGen(t, "--out", dir, "--n", "8", "--quiet", "--format", "vlmevalkit"); err != nil {
 		t.Fatal(err)
 	}
 	d := load(t, dir)
-	replies := gold(t, d)
+	rs, err := score.Respond(d, "oracle", 1, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	replies := map[string]string{} // the replies the hints ask for: "Answer: B", "Picture 1", a plan
+	for _, r := range rs {
+		replies[r.ID] = r.Response
+	}
+	cfg, err := os.ReadFile(filepath.Join(dir, "vlmevalkit", "config.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
 	byIndex := map[string]map[string]string{} // suite -> index -> reply
 	for _, q := range d.Order {
 		if byIndex[q.Suite] == nil {
@@ -220,15 +257,58 @@ func TestVLMEvalKitPredictionsScore(t *testing.T) {
 	goldPath := writeJSON(t, "gold.json", byIndex)
 	outputs := filepath.Join(t.TempDir(), "outputs")
 	script := `
-import csv, json, os, sys
+import csv, json, os, re, string, sys
 import xlsxwriter
 csv.field_size_limit(1 << 30)
 tsv_dir, gold, out = sys.argv[1], json.load(open(sys.argv[2])), os.path.join(sys.argv[3], "my-model")
+config = json.load(open(os.path.join(tsv_dir, "config.json")))["data"]
 os.makedirs(out)
+
+def option_named(reply, options):
+    # ImageMCQDataset's exact matching (can_infer).
+    words = reply
+    for c in ".()[],:;!*#{}":
+        words = words.replace(c, " ")
+    words = [w.strip() for w in words.split()]
+    named = [k for k in options if k in words]
+    if len(named) == 1 and words.index(named[0]) > len(words) - 5:
+        return named[0]
+    m = re.search(r"(?i)(?:correct\s+)?answer\s+is\s+\**([ABCD])\**", reply)
+    if m and m.group(1).upper() in options:
+        return m.group(1).upper()
+    low = reply.lower()
+    if len(low) > 2 * sum(len(v) for v in options.values()):
+        return None
+    held = [k for k, v in options.items() if v.lower() in low]
+    return held[0] if len(held) == 1 else None
+
+def yes_or_no(reply):
+    # ImageYORNDataset's YOrN_Extraction.
+    text = reply.lower()
+    for c in ";/[]\"{}()=+\\_-><@` + "`" + `,?!":
+        text = text.replace(c, " ")
+    words = re.sub(r"(?<!\d)\.(?!\d)", "", text).split()
+    if ("yes" in words) != ("no" in words):
+        return "Yes" if "yes" in words else "No"
+    return "Unknown"
+
 formats = {"edge_case": "tsv", "future_state": "json"}
 for suite, replies in gold.items():
     with open(os.path.join(tsv_dir, "formplan_" + suite + ".tsv"), newline="", encoding="utf-8") as f:
         rows = list(csv.DictReader(f, delimiter="\t"))
+    cls = config["formplan_" + suite]["class"]
+    hits = []
+    for r in rows:
+        reply = replies[r["index"]]
+        if cls == "ImageMCQDataset":
+            options = {k: r[k] for k in string.ascii_uppercase if r.get(k)}
+            hits.append(option_named(reply, options) == r["answer"])
+        elif cls == "ImageYORNDataset":
+            hits.append(yes_or_no(reply) == r["answer"])
+        else:
+            assert cls == "CustomVQADataset" and "gen score" in config["formplan_" + suite]["formplan_note"], cls
+    if hits:
+        print("vlmevalkit", suite, cls, "accuracy", sum(hits) / len(hits), "rows", len(hits))
     header = [c for c in rows[0].keys() if c != "image"] + ["prediction"]
     for r in rows:
         r.pop("image")
@@ -256,6 +336,14 @@ for suite, replies in gold.items():
 	out, err := exec.Command(python(t), "-c", script, filepath.Join(dir, "vlmevalkit"), goldPath, outputs).CombinedOutput()
 	if err != nil {
 		t.Fatalf("python: %v\n%s", err, out)
+	}
+	for _, su := range suites.All() {
+		if !su.Open && !strings.Contains(string(out), "vlmevalkit "+su.Name+" ") {
+			t.Errorf("VLMEvalKit's evaluation did not score %s:\n%s", su.Name, out)
+		}
+	}
+	if strings.Count(string(out), "accuracy 1.0 rows 8") != len(suites.Names())-2 || !strings.Contains(string(cfg), "CustomVQADataset") {
+		t.Errorf("VLMEvalKit's own evaluation is not 100%% on every suite it grades:\n%s", out)
 	}
 	preds, _ := filepath.Glob(filepath.Join(outputs, "my-model", "my-model_formplan_*"))
 	if len(preds) != len(suites.Names()) {

@@ -20,13 +20,35 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"syscall"
+	"time"
 
 	"github.com/spf13/pflag"
 )
 
 // version is the generator version recorded in every row.
 const version = "0.1.0"
+
+// versionDate is the date of version, the dataset card's and
+// croissant.json's datePublished unless SOURCE_DATE_EPOCH sets another.
+const versionDate = "2026-11-28"
+
+// published returns the date the card and croissant.json give as
+// datePublished: the day of SOURCE_DATE_EPOCH (seconds since 1970, the
+// reproducible-builds convention) when it is set, else versionDate. The
+// clock never decides it, so the same seed and flags give the same files.
+func published() (string, error) {
+	v := os.Getenv("SOURCE_DATE_EPOCH")
+	if v == "" {
+		return versionDate, nil
+	}
+	sec, err := strconv.ParseInt(v, 10, 64)
+	if err != nil || sec < 0 || sec > 253402300799 {
+		return "", usagef("SOURCE_DATE_EPOCH=%q is not a count of seconds since 1970 (0 to 253402300799): unset it or give one", v)
+	}
+	return time.Unix(sec, 0).UTC().Format(time.DateOnly), nil
+}
 
 func main() {
 	ctx, cancel := context.WithCancelCause(context.Background())
@@ -39,7 +61,11 @@ func main() {
 	if errors.As(context.Cause(ctx), &sig) {
 		// Whatever failed, it failed because of the signal: the deferred
 		// clean-ups of run have removed the temporary files and the browser.
-		fmt.Fprintf(os.Stderr, "gen: interrupted (%s); rerun the same command with --resume to keep what is complete\n", sig.name())
+		if len(os.Args) > 1 && os.Args[1] == "score" {
+			fmt.Fprintf(os.Stderr, "gen: interrupted (%s); gen score wrote none of its files\n", sig.name())
+		} else {
+			fmt.Fprintf(os.Stderr, "gen: interrupted (%s); rerun the same command with --resume to keep what is complete\n", sig.name())
+		}
 		os.Exit(sig.exitCode())
 	}
 	if err == nil {
@@ -88,7 +114,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		case "blind":
 			return blindCmd(ctx, args[1:], stdout, stderr)
 		case "score":
-			return scoreCmd(args[1:], stdout, stderr)
+			return scoreCmd(ctx, args[1:], stdout, stderr)
 		case "serve":
 			return serveCmd(ctx, args[1:], stderr)
 		}
