@@ -105,16 +105,8 @@ func setupExecTab(ctx context.Context, t *tab) error {
 
 // load sizes the viewport and replaces the document of the tab.
 func (t *tab) load(ctx context.Context, p *pageLayout, html string, scale float64) error {
-	if p.width != t.width || p.height != t.height || scale != t.scale {
-		_, err := cdp.Call(ctx, t.target, emulation.SetDeviceMetricsOverride, emulation.SetDeviceMetricsOverrideParams{
-			Width:             p.width,
-			Height:            p.height,
-			DeviceScaleFactor: scale,
-		})
-		if err != nil {
-			return fmt.Errorf("Emulation.setDeviceMetricsOverride: %w", err)
-		}
-		t.width, t.height, t.scale = p.width, p.height, scale
+	if err := t.resize(ctx, p, scale); err != nil {
+		return err
 	}
 	_, err := cdp.Call(ctx, t.target, page.SetDocumentContent, page.SetDocumentContentParams{FrameID: t.frame, HTML: html})
 	if err != nil {
