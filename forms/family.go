@@ -13,6 +13,9 @@ type Family struct {
 	Name   string   `json:"name"`
 	Refer  RefStyle `json:"refer"`    // how instructions name elements
 	Groups []Group  `json:"elements"` // element groups, laid out in this order
+	// Picture, if set, makes the family's pictures larger than MiniWoB's
+	// 160 x 210 CSS px, for forms with more elements than that holds.
+	Picture *Size `json:"picture,omitempty"`
 }
 
 // Label styles of a Group.
@@ -110,9 +113,42 @@ var builtins = []Family{
 			{Kind: Slider, MinCount: 1, MaxCount: 1, Ranges: []Range{{-10, 10, 1}, {0, 10, 1}}, EnabledBy: &Condition{Group: 0, Member: -1}, Layout: LayoutRow},
 		},
 	},
+	{
+		// MiniWoB's click-checkboxes at length: 12 to 16 boxes, one a
+		// line, enough for a task that names a dozen of them.
+		Name:    "long_checkboxes",
+		Refer:   ByLabel,
+		Picture: &Size{Width: 200, Height: 330},
+		Groups: []Group{
+			{Kind: Checkbox, MinCount: 12, MaxCount: 16, Labels: LabelsRandom},
+		},
+	},
+	{
+		// A form of the kind people fill on the web: three text boxes,
+		// a radio group, two sliders, a row of checkboxes, and a box
+		// ("Add a second address") that opens two more text boxes.
+		Name:    "mixed_form",
+		Refer:   ByOrdinal,
+		Picture: &Size{Width: 240, Height: 350},
+		Groups: []Group{
+			{Kind: TextBox, MinCount: 3, MaxCount: 3, TextPool: numbers(1000, 9999), TextVocab: 3},
+			{Kind: Radio, MinCount: 3, MaxCount: 3, Layout: LayoutRow},
+			{Kind: Slider, MinCount: 2, MaxCount: 2, Ranges: []Range{{0, 10, 1}}},
+			{Kind: Checkbox, MinCount: 4, MaxCount: 4, Layout: LayoutRow},
+			{Kind: Checkbox, MinCount: 1, MaxCount: 1},
+			{Kind: TextBox, MinCount: 2, MaxCount: 2, TextPool: numbers(1000, 9999), TextVocab: 3, EnabledBy: &Condition{Group: 4, Member: 1}},
+		},
+	},
 }
 
-// Builtins returns the built-in families in a fixed order.
+// defaults is how many of builtins a run uses unless told otherwise: the
+// five families of MiniWoB's size, so that a default run stays as it was
+// when the long ones came.
+const defaults = 5
+
+// Builtins returns the built-in families in a fixed order: the five a run
+// uses by default (Defaults), then those with forms too big for MiniWoB's
+// picture, for long horizons.
 func Builtins() []Family {
 	out := make([]Family, len(builtins))
 	for i, f := range builtins {
@@ -120,6 +156,14 @@ func Builtins() []Family {
 	}
 	return out
 }
+
+// Defaults returns the built-in families a run uses when it names none:
+// every built-in of MiniWoB's picture size, in Builtins' order.
+func Defaults() []Family { return Builtins()[:defaults] }
+
+// Long returns the built-in families whose forms are big enough for plans
+// of a dozen steps in every suite.
+func Long() []Family { return Builtins()[defaults:] }
 
 // Paper returns the three built-in families the seed paper's synthetic
 // tests stand for (checkboxes, slider_checkboxes, radio_textboxes), in the
@@ -138,6 +182,7 @@ func Builtin(name string) *Family {
 }
 
 func (f Family) clone() Family {
+	f.Picture = f.picture()
 	f.Groups = slices.Clone(f.Groups)
 	for i := range f.Groups {
 		g := &f.Groups[i]
@@ -150,6 +195,15 @@ func (f Family) clone() Family {
 		}
 	}
 	return f
+}
+
+// picture returns a copy of the family's picture size, or nil.
+func (f *Family) picture() *Size {
+	if f.Picture == nil {
+		return nil
+	}
+	z := *f.Picture
+	return &z
 }
 
 // Validate reports the first problem in the family spec, naming the field and
@@ -169,6 +223,11 @@ func (f *Family) Validate() error {
 	}
 	if err := CheckName(f.Name); err != nil {
 		return fmt.Errorf("family %q: name: %v", f.Name, err)
+	}
+	if f.Picture != nil {
+		if err := f.Picture.check(); err != nil {
+			return fmt.Errorf("family %q: picture %v", f.Name, err)
+		}
 	}
 	keys := map[string]string{Key("Submit"): "the Submit button"}
 	most := 0
@@ -367,7 +426,7 @@ func (f *Family) DrawForm(form *Form, rng *rand.Rand) {
 		counts = append(counts, n)
 		total += n
 	}
-	*form = Form{Family: f.Name, Refer: f.Refer, Elements: slices.Grow(form.Elements[:0], total), TextValues: form.TextValues[:0]}
+	*form = Form{Family: f.Name, Refer: f.Refer, Picture: f.Picture, Elements: slices.Grow(form.Elements[:0], total), TextValues: form.TextValues[:0]}
 	// A random label must not look like any of these or the labels drawn.
 	var buf [16]foldKey
 	var taken []foldKey // built at the first random label: only those need it

@@ -75,7 +75,7 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 	fs.StringVar(&c.protocol, "protocol", "", `"paper" asks the questions with the seed paper's settings (see the card); default: formplan's own`)
 	fs.StringVar(&c.paperTasks, "paper-tasks", "appendix", `with --preset paper: which reading of the paper's Task 1-3 gives future_state's families, "appendix" (checkboxes, slider_checkboxes, radio_textboxes) or "figures" (slider_checkboxes twice, checkboxes)`)
 	suiteList := fs.String("suites", strings.Join(suites.Names(), ","), "comma-separated suites to generate")
-	famList := fs.String("families", strings.Join(familyNames(forms.Builtins()), ","), "comma-separated form families")
+	famList := fs.String("families", strings.Join(familyNames(forms.Defaults()), ","), "comma-separated form families (built in besides: "+strings.Join(familyNames(forms.Long()), ", ")+", forms for long plans)")
 	fs.Int64Var(&c.n, "n", 300, "questions per suite, spread evenly over the families")
 	horizon := fs.String("horizon", "1-4", "horizon range MIN-MAX, balanced per family (what it counts: see each suite in the card); a horizon a family cannot give is an error when asked for, left out by default")
 	fs.IntVar(&c.choices, "choices", 4, "options per multiple-choice question (2-8)")
@@ -91,7 +91,7 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 	fs.BoolVarP(&c.quiet, "quiet", "q", false, "print nothing but errors (progress is shown only on a terminal)")
 	fs.BoolVar(&c.version, "version", false, "print the version and exit")
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "gen writes benchmark questions about planning on web forms, as Parquet.\n\nUsage:\n  gen [flags]\n  gen verify DIR     re-check every row of a dataset\n  gen preview DIR    write an HTML gallery of sample questions\n  gen card DIR       write the dataset card after sharded runs\n  gen blind          score readers of the text alone on every cell\n  gen score DIR P... score a model's replies (JSONL) against a dataset\n  gen serve          serve the forms as environments agents act in (OpenEnv)\n\nFlags:\n%s%s\nA --config file looks like this (YAML or the same as JSON):\n%s\n", fs.FlagUsages(), examples, indent(configExample))
+		fmt.Fprintf(stderr, "gen writes benchmark questions about planning on web forms, as Parquet.\n\nUsage:\n  gen [flags]\n  gen verify DIR     re-check every row of a dataset\n  gen preview DIR    write an HTML gallery of sample questions\n  gen card DIR       write the dataset card after sharded runs\n  gen blind          score readers of the text alone on every cell\n  gen score DIR P... score a model's replies (JSONL) against a dataset\n  gen serve          serve the forms as environments agents act in (OpenEnv)\n  gen families       list the form families; --reach: the horizons each suite allows\n\nFlags:\n%s%s\nA --config file looks like this (YAML or the same as JSON):\n%s\n", fs.FlagUsages(), examples, indent(configExample))
 	}
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, pflag.ErrHelp) {
