@@ -116,6 +116,8 @@ func generateCmd(ctx context.Context, c *config, stdout, stderr io.Writer) error
 		switch {
 		case c.preset == "paper":
 			spec.Mix = paperMix(name, c.paperTasks, group)
+		case c.preset == "long":
+			spec.Mix = longMix(&spec)
 		case n%int64(group) != 0:
 			return usagef("%s: %d questions: under --protocol paper %s asks about each item in %d rows; give a count that is a multiple of %d, such as %d",
 				name, n, name, group, group, (n+int64(group)-1)/int64(group)*int64(group))
@@ -133,6 +135,13 @@ func generateCmd(ctx context.Context, c *config, stdout, stderr io.Writer) error
 		wg.Go(func() { fitted[k] = suites.Fit(jobs[k].suite, &jobs[k].spec, c.horizonSet) })
 	}
 	wg.Wait()
+	if c.preset == "long" {
+		for k := range jobs {
+			if fitted[k] == nil {
+				fitLongMix(&jobs[k].spec)
+			}
+		}
+	}
 	kept := jobs[:0]
 	for k, j := range jobs {
 		if err := fitted[k]; err != nil {
