@@ -22,7 +22,7 @@ func TestNoReaderBeatsChance(t *testing.T) {
 		rows = 60
 	}
 	cells, err := Run(context.Background(), Config{
-		Seed: 7, Suites: suites.Names(), Families: forms.Builtins(), Options: []int{2, 3, 4, 6, 8},
+		Seed: 7, Suites: suites.Names(), Families: forms.Defaults(), Options: []int{2, 3, 4, 6, 8},
 		HorizonMin: 1, HorizonMax: 4, Rows: func(int) int { return rows }, Workers: 2,
 	})
 	if err != nil {

@@ -36,13 +36,13 @@ func BenchmarkScreenshotSteps(b *testing.B) {
 				b.Skip(err)
 			}
 			defer r.Close()
-			heights, err := formview.Fit(ctx, r, forms.Builtins())
+			heights, err := formview.Fit(ctx, r, forms.Defaults())
 			if err != nil {
 				b.Fatal(err)
 			}
 			screens := episode.NewScreens(r, heights, scale)
 			defer screens.Close()
-			s := New(forms.Builtins(), screens, Options{MaxSessions: 2 * sessions})
+			s := New(forms.Defaults(), screens, Options{MaxSessions: 2 * sessions})
 			hs := httptest.NewServer(s.Handler())
 			defer hs.Close()
 			url := "ws" + strings.TrimPrefix(hs.URL, "http") + "/ws"
@@ -123,7 +123,7 @@ func browserGymLoop(b *testing.B, heights formview.Heights, scale float64, sessi
 	if err := chromedp.Do(bctx); err != nil {
 		b.Fatal(err)
 	}
-	fams := forms.Builtins()
+	fams := forms.Defaults()
 	var wg sync.WaitGroup
 	var setup sync.WaitGroup
 	ready := make(chan struct{})
