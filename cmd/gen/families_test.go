@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"io"
+	"os"
 	"strings"
 	"testing"
 
@@ -109,5 +110,22 @@ func TestServeRefusesLongFamilies(t *testing.T) {
 	}
 	if got, want := strings.Join(familyNames(c.families), ","), strings.Join(familyNames(forms.Defaults()), ","); got != want {
 		t.Errorf("serve's families %s, want the defaults %s", got, want)
+	}
+}
+
+// TestReachTableInDocs checks that docs/suites.md prints the table gen
+// families --reach gives.
+func TestReachTableInDocs(t *testing.T) {
+	out, _, err := runGen(t, "families", "--reach")
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc, err := os.ReadFile("../../docs/suites.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	table := out[strings.Index(out, "| suite |"):]
+	if !strings.Contains(string(doc), table) {
+		t.Errorf("docs/suites.md lacks the table of gen families --reach:\n%s", table)
 	}
 }
