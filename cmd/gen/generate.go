@@ -350,6 +350,9 @@ func (c *config) contentFlags() string {
 		fmt.Sprintf("--horizon %d-%d", c.horizonMin, c.horizonMax),
 		fmt.Sprintf("--choices %d", c.choices),
 	}
+	if c.preset == "long" {
+		parts = slices.Delete(parts, 3, 4) // the preset sets the counts, not --n
+	}
 	if len(c.counts) > 0 {
 		var mix []string
 		for _, name := range c.suites {
