@@ -65,7 +65,9 @@ type Form struct {
 	Elements   []Element `json:"elements"`
 	TextValues []string  `json:"text_values,omitempty"` // what may be typed, in a fixed order
 	// Picture, if set, is the size of the form's picture before a long task
-	// or text grows it (Family.Picture); nil is MiniWoB's 160 x 210.
+	// or text grows it (Family.Picture); nil is MiniWoB's 160 x 210. The
+	// forms a family draws share their family's value: read it, never
+	// change it (Clone copies it).
 	Picture *Size `json:"picture,omitempty"`
 }
 

@@ -76,7 +76,7 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 	fs.StringVar(&c.protocol, "protocol", "", `"paper" asks the questions with the seed paper's settings (see the card); default: formplan's own`)
 	fs.StringVar(&c.paperTasks, "paper-tasks", "appendix", `with --preset paper: which reading of the paper's Task 1-3 gives future_state's families, "appendix" (checkboxes, slider_checkboxes, radio_textboxes) or "figures" (slider_checkboxes twice, checkboxes)`)
 	suiteList := fs.String("suites", strings.Join(suites.Names(), ","), "comma-separated suites to generate")
-	famList := fs.String("families", strings.Join(familyNames(forms.Defaults()), ","), "comma-separated form families (built in besides: "+strings.Join(familyNames(forms.Long()), ", ")+", forms for long plans)")
+	famList := fs.String("families", strings.Join(familyNames(forms.Defaults()), ","), "comma-separated form families (also built in, for long plans: "+strings.Join(familyNames(forms.Long()), ", ")+")")
 	fs.Int64Var(&c.n, "n", 300, "questions per suite, spread evenly over the families")
 	horizon := fs.String("horizon", "1-4", "horizon range MIN-MAX, balanced per family (what it counts: see each suite in the card); a horizon a family cannot give is an error when asked for, left out by default")
 	fs.IntVar(&c.choices, "choices", 4, "options per multiple-choice question (2-8)")
