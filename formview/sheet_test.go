@@ -65,7 +65,8 @@ func TestLookSheet(t *testing.T) {
 	md.WriteString(`# How formplan's forms look next to MiniWoB's
 
 Each built-in family at ` + "`--scale 2`" + ` (320 x 420 pixels; ` + "`--scale 1`" + ` gives MiniWoB's
-160 x 210), beside the MiniWoB++ task it stands for. Both pages share MiniWoB's frame:
+160 x 210; the two long families' pictures are larger, 200 x 330 and 240 x 350 CSS px),
+beside the MiniWoB++ task it stands for. Both pages share MiniWoB's frame:
 a 160 x 210 px white form on #555, in Liberation Sans (metric-compatible with MiniWoB's
 Arial; gen ships the font and loads it from its own bytes, so no installed font changes
 a picture), the instruction in a yellow bar of 10 px text, 50 px tall, the form area
