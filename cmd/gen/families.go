@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -101,10 +102,8 @@ func writeFamilies(w io.Writer, fams []forms.Family) error {
 		largest := f.Largest()
 		pw, ph := formview.Size(&largest)
 		def := ""
-		for _, d := range defaults {
-			if d == f.Name {
-				def = "yes"
-			}
+		if slices.Contains(defaults, f.Name) {
+			def = "yes"
 		}
 		fmt.Fprintf(w, "| `%s` | %s | %s | %d x %d | %s |\n", f.Name, count, f.Refer, pw, ph, def)
 	}
