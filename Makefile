@@ -3,7 +3,7 @@
 
 GO ?= go
 
-.PHONY: gen test chromium deps check vuln bench bench-e2e blind look-sheet
+.PHONY: gen test chromium deps check vuln bench bench-e2e blind blind-long look-sheet
 
 gen: chromium
 	$(GO) run ./cmd/gen $(ARGS)
@@ -76,6 +76,11 @@ bench-e2e: deps
 # and fails if any beats chance.
 blind:
 	$(GO) run ./cmd/gen blind > blind/table.md.new && mv blind/table.md.new blind/table.md && tail -1 blind/table.md
+
+# blind-long does the same on the long families (forms.Long), into
+# blind/table_long.md.
+blind-long:
+	$(GO) run ./cmd/gen blind --families long_checkboxes,mixed_form > blind/table_long.md.new && mv blind/table_long.md.new blind/table_long.md && tail -1 blind/table_long.md
 
 # look-sheet rewrites docs/look, each built-in family's picture beside the
 # MiniWoB task it stands for.

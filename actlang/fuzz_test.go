@@ -16,7 +16,7 @@ import (
 // forms and one drawn from each built-in family.
 var fuzzForms = func() []*forms.Form {
 	out := []*forms.Form{labelForm, mixedForm, twoForm}
-	for k, fam := range forms.Builtins() {
+	for k, fam := range forms.Defaults() {
 		f := fam.NewForm(rand.New(rand.NewPCG(uint64(k), 7)))
 		out = append(out, &f)
 	}

@@ -30,14 +30,14 @@ func canonical(f *forms.Form, plan []statesim.Action) []statesim.Action {
 // families that can give them.
 func specsFor(t *testing.T, s suites.Suite) []*suites.Spec {
 	t.Helper()
-	four := &suites.Spec{Seed: 1, Families: forms.Builtins(), Choices: 4, HorizonMin: 1, HorizonMax: 4}
+	four := &suites.Spec{Seed: 1, Families: forms.Defaults(), Choices: 4, HorizonMin: 1, HorizonMax: 4}
 	if err := suites.Fit(s, four, false); err != nil {
 		t.Fatalf("%s: %v", s.Name, err)
 	}
 	// Fit each family alone: a family that cannot give 6 options would
 	// make Fit search every horizon for all of them.
 	var fams []forms.Family
-	for _, fam := range forms.Builtins() {
+	for _, fam := range forms.Defaults() {
 		one := &suites.Spec{Seed: 2, Families: []forms.Family{fam}, Choices: 6, HorizonMin: 1, HorizonMax: 4}
 		if suites.Fit(s, one, false) == nil {
 			fams = append(fams, fam)

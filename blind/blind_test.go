@@ -21,14 +21,35 @@ func TestNoReaderBeatsChance(t *testing.T) {
 	if testing.Short() {
 		rows = 60
 	}
-	cells, err := Run(context.Background(), Config{
-		Seed: 7, Suites: suites.Names(), Families: forms.Builtins(), Options: []int{2, 3, 4, 6, 8},
+	checkNoLeak(t, Config{
+		Seed: 7, Suites: suites.Names(), Families: forms.Defaults(), Options: []int{2, 3, 4, 6, 8},
 		HorizonMin: 1, HorizonMax: 4, Rows: func(int) int { return rows }, Workers: 2,
-	})
+	}, 100)
+}
+
+// TestNoReaderBeatsChanceLong is TestNoReaderBeatsChance on the long
+// families at 4 options and horizons 9-12 (make blind-long runs them all).
+func TestNoReaderBeatsChanceLong(t *testing.T) {
+	rows := 240
+	if testing.Short() {
+		rows = 60
+	}
+	checkNoLeak(t, Config{
+		Seed: 7, Suites: suites.Names(), Families: forms.Long(), Options: []int{4},
+		HorizonMin: 9, HorizonMax: 12, Rows: func(int) int { return rows }, Workers: 2,
+	}, 56)
+}
+
+// checkNoLeak runs gen blind's readers on the cells of cfg, at least
+// cells of them, and fails on any that beats chance or an exact bound
+// that is not exactly chance.
+func checkNoLeak(t *testing.T, cfg Config, least int) {
+	t.Helper()
+	cells, err := Run(context.Background(), cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(cells) < 100 {
+	if len(cells) < least {
 		t.Fatalf("only %d cells", len(cells))
 	}
 	for _, c := range cells {

@@ -6,20 +6,27 @@ import (
 )
 
 // table is the output of `make blind` on this code: every cell's readers,
-// written by gen blind.
+// written by gen blind, on the default families.
 //
 //go:embed table.md
 var table string
 
-// Table returns the rows of the measured table (see `make blind`) for one
-// suite, under the table's header, or "" when the table has none.
+// tableLong is the same for the long families (forms.Long): the output
+// of `make blind-long`.
+//
+//go:embed table_long.md
+var tableLong string
+
+// Table returns the rows of the measured tables (see `make blind` and
+// `make blind-long`) for one suite, under the tables' header, or "" when
+// the tables have none.
 func Table(suite string) string {
 	lines := strings.Split(table, "\n")
 	if len(lines) < 2 {
 		return ""
 	}
 	var b strings.Builder
-	for _, l := range lines {
+	for _, l := range append(lines, strings.Split(tableLong, "\n")...) {
 		if strings.HasPrefix(l, "| "+suite+" |") {
 			b.WriteString(l + "\n")
 		}
@@ -30,9 +37,19 @@ func Table(suite string) string {
 	return lines[0] + "\n" + lines[1] + "\n" + b.String()
 }
 
-// Summary returns the last line of the measured table: how many cells, and
-// that no reader beat chance.
-func Summary() string {
-	lines := strings.Split(strings.TrimSpace(table), "\n")
+// Summary returns the last line of the default families' table: how many
+// cells, and that no reader beat chance.
+func Summary() string { return lastLine(table) }
+
+// LongSummary returns the last line of the long families' table.
+func LongSummary() string { return lastLine(tableLong) }
+
+// InLong reports whether the long families' table measures family.
+func InLong(family string) bool {
+	return strings.Contains(tableLong, "| "+family+" |")
+}
+
+func lastLine(t string) string {
+	lines := strings.Split(strings.TrimSpace(t), "\n")
 	return lines[len(lines)-1]
 }

@@ -63,7 +63,7 @@ func TestSuccessChanceByHand(t *testing.T) {
 // random agent (clients/python/examples/random_agent.py).
 func TestSuccessChanceAgreesWithPlay(t *testing.T) {
 	const runs = 2000
-	for _, fam := range forms.Builtins() {
+	for _, fam := range forms.Defaults() {
 		t.Run(fam.Name, func(t *testing.T) {
 			spec := Spec{Family: fam.Name, Horizon: 1, Observe: textOnly}
 			e, _ := reset(t, 5, spec)

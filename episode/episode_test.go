@@ -14,7 +14,7 @@ import (
 // builtins maps the built-in families by name.
 func builtins() map[string]*forms.Family {
 	m := map[string]*forms.Family{}
-	for _, f := range forms.Builtins() {
+	for _, f := range forms.Defaults() {
 		m[f.Name] = &f
 	}
 	return m
@@ -51,7 +51,7 @@ func solve(t *testing.T, e *Episode) Observation {
 }
 
 func TestResetIsPure(t *testing.T) {
-	for _, fam := range forms.Builtins() {
+	for _, fam := range forms.Defaults() {
 		for _, start := range []string{StartClean, StartMistakes} {
 			spec := Spec{Family: fam.Name, Start: start, Observe: textOnly}
 			a, oa := reset(t, 7, spec)
@@ -68,7 +68,7 @@ func TestResetIsPure(t *testing.T) {
 }
 
 func TestShortestPlanEarnsReward(t *testing.T) {
-	for _, fam := range forms.Builtins() {
+	for _, fam := range forms.Defaults() {
 		for h := 1; h <= 2; h++ {
 			for seed := range int64(20) {
 				e, o := reset(t, seed, Spec{Family: fam.Name, Horizon: h, Observe: textOnly})

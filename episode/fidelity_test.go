@@ -30,7 +30,7 @@ func TestFidelity(t *testing.T) {
 	if testing.Short() {
 		t.Skip("renders in Chromium")
 	}
-	fams := forms.Builtins()
+	fams := forms.Defaults()
 	byName := builtins()
 	for _, scale := range []float64{1, 2} {
 		t.Run(fmt.Sprint("scale ", scale), func(t *testing.T) {

@@ -56,12 +56,14 @@ func blindRows(suite string) map[string]map[cell]blindRow {
 // blindIntro says once what the brackets of each suite's table hold.
 func blindIntro(b *bytes.Buffer, stats []*suiteStats, paper bool) {
 	var rows []string
+	long := false // a row measured in the long families' table
 	for _, st := range stats {
 		measured := blindRows(st.name)
 		for fam, m := range st.byCell {
 			for c, n := range m {
 				if r, ok := measured[fam][c]; ok && n > 0 {
 					rows = append(rows, r.rows)
+					long = long || blind.InLong(fam)
 				}
 			}
 		}
@@ -75,7 +77,11 @@ func blindIntro(b *bytes.Buffer, stats []*suiteStats, paper bool) {
 	if paper {
 		b.WriteString(", under formplan's own protocol, not the paper's")
 	}
-	b.WriteString(". The whole table: " + blind.Summary() + ".\n\n")
+	b.WriteString(". The whole table: " + blind.Summary())
+	if long {
+		b.WriteString("; the long families' (`blind/table_long.md`): " + blind.LongSummary())
+	}
+	b.WriteString(".\n\n")
 }
 
 // writeSuiteTable writes the table of one suite's rows by family and

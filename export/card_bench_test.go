@@ -22,7 +22,7 @@ import (
 func BenchmarkCardPass(b *testing.B) {
 	const cardRows = 50000
 	s, _ := suites.Lookup("next_action")
-	fams := slices.DeleteFunc(forms.Builtins(), func(f forms.Family) bool { return f.Name == "radio_slider" })
+	fams := slices.DeleteFunc(forms.Defaults(), func(f forms.Family) bool { return f.Name == "radio_slider" })
 	var gen, kept, scan time.Duration
 	for i := 0; i < b.N; i++ {
 		dir := b.TempDir()

@@ -83,7 +83,7 @@ func makeData(t *testing.T, dir string, painter generate.Painter) {
 	}
 	plan := generate.Plan{
 		Out: dir, Suites: all, Counts: counts,
-		Spec:    suites.Spec{Seed: testInfo.Seed, Families: forms.Builtins()},
+		Spec:    suites.Spec{Seed: testInfo.Seed, Families: forms.Defaults()},
 		Workers: 2, Version: testInfo.Version, Flags: testInfo.Flags, Painter: painter,
 	}
 	if _, err := generate.Run(context.Background(), plan); err != nil {

@@ -12,6 +12,8 @@ var builtinAbout = map[string]string{
 	"radio_textboxes":    "three radio buttons and three text boxes, named by ordinal",
 	"checkbox_textboxes": "a checkbox that enables two text boxes (conditional elements), named by ordinal",
 	"radio_slider":       "three radio buttons, the last of which enables a slider (conditional elements), named by ordinal",
+	"long_checkboxes":    "12 to 16 checkboxes with random MiniWoB labels, named by label, in a 200 x 330 px picture: for long plans",
+	"mixed_form":         "three text boxes, three radio buttons, two sliders, four checkboxes and a checkbox that enables two more text boxes (conditional elements), named by ordinal, in a 240 x 350 px picture: for long plans",
 }
 
 // writeForms writes the card's section on the form families of the

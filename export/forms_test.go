@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"strings"
 	"testing"
+
+	"github.com/formplan/formplan/forms"
 )
 
 // TestWriteForms checks the card's table of families: built-ins described,
@@ -28,5 +30,15 @@ func TestWriteForms(t *testing.T) {
 	}
 	if strings.Index(got, "`checkboxes`") > strings.Index(got, "`donation`") {
 		t.Error("families are not in name order")
+	}
+}
+
+// TestEveryBuiltinAbout checks that the card describes every built-in
+// family in words, not as a config's.
+func TestEveryBuiltinAbout(t *testing.T) {
+	for _, f := range forms.Builtins() {
+		if builtinAbout[f.Name] == "" {
+			t.Errorf("builtinAbout lacks the built-in family %s", f.Name)
+		}
 	}
 }

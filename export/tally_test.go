@@ -67,7 +67,7 @@ func TestCardKept(t *testing.T) {
 			for shard := range tc.shards {
 				plan := generate.Plan{
 					Out: dir, Suites: all, Counts: counts,
-					Spec:    suites.Spec{Seed: testInfo.Seed, Families: forms.Builtins()},
+					Spec:    suites.Spec{Seed: testInfo.Seed, Families: forms.Defaults()},
 					Workers: 2, Version: testInfo.Version, Flags: testInfo.Flags, Painter: tc.painter,
 					Shard: shard, Shards: tc.shards, Observe: kept.Rows,
 				}

@@ -22,6 +22,10 @@ func TestDrawFormLikeNewForm(t *testing.T) {
 			t.Run(fam.Name, func(t *testing.T) {
 				before := forms.Form{Family: reused.Family, Refer: reused.Refer,
 					Elements: append([]forms.Element(nil), reused.Elements...), TextValues: append([]string(nil), reused.TextValues...)}
+				if reused.Picture != nil {
+					z := *reused.Picture
+					before.Picture = &z
+				}
 				kept := reused.Clone() // a copy to keep, as a sampler keeps a form
 				a, b := rand.New(rand.NewPCG(seed, uint64(k))), rand.New(rand.NewPCG(seed, uint64(k)))
 				want := fam.NewForm(a)

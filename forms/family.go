@@ -13,6 +13,9 @@ type Family struct {
 	Name   string   `json:"name"`
 	Refer  RefStyle `json:"refer"`    // how instructions name elements
 	Groups []Group  `json:"elements"` // element groups, laid out in this order
+	// Picture, if set, makes the family's pictures larger than MiniWoB's
+	// 160 x 210 CSS px, for forms with more elements than that holds.
+	Picture *Size `json:"picture,omitempty"`
 }
 
 // Label styles of a Group.
@@ -59,85 +62,8 @@ func RandomLabel(rng *rand.Rand) string {
 	return string(b[:n])
 }
 
-func numbers(lo, hi int) []string {
-	var s []string
-	for i := lo; i <= hi; i++ {
-		s = append(s, strconv.Itoa(i))
-	}
-	return s
-}
-
-var builtins = []Family{
-	{
-		Name:  "checkboxes",
-		Refer: ByLabel,
-		Groups: []Group{
-			{Kind: Checkbox, MinCount: 3, MaxCount: 8, Labels: LabelsRandom},
-		},
-	},
-	{
-		Name:  "slider_checkboxes",
-		Refer: ByOrdinal,
-		Groups: []Group{
-			{Kind: Slider, MinCount: 1, MaxCount: 1, Ranges: []Range{{-10, 10, 1}, {0, 10, 1}}, Layout: LayoutRow},
-			{Kind: Checkbox, MinCount: 3, MaxCount: 3, Layout: LayoutRow},
-		},
-	},
-	{
-		Name:  "radio_textboxes",
-		Refer: ByOrdinal,
-		Groups: []Group{
-			{Kind: Radio, MinCount: 3, MaxCount: 3, InTask: 1, Layout: LayoutRow},
-			{Kind: TextBox, MinCount: 3, MaxCount: 3, TextPool: numbers(1000, 9999), TextVocab: 3, InTask: 1, Layout: LayoutRow},
-		},
-	},
-	{
-		// A box that, once checked, opens two text boxes, as a form's
-		// "I have a promo code" does.
-		Name:  "checkbox_textboxes",
-		Refer: ByOrdinal,
-		Groups: []Group{
-			{Kind: Checkbox, MinCount: 1, MaxCount: 1},
-			{Kind: TextBox, MinCount: 2, MaxCount: 2, TextPool: numbers(1000, 9999), TextVocab: 3, EnabledBy: &Condition{Group: 0, Member: 1}},
-		},
-	},
-	{
-		// Radio buttons whose last ("Custom amount") opens a slider.
-		Name:  "radio_slider",
-		Refer: ByOrdinal,
-		Groups: []Group{
-			{Kind: Radio, MinCount: 3, MaxCount: 3, Layout: LayoutRow},
-			{Kind: Slider, MinCount: 1, MaxCount: 1, Ranges: []Range{{-10, 10, 1}, {0, 10, 1}}, EnabledBy: &Condition{Group: 0, Member: -1}, Layout: LayoutRow},
-		},
-	},
-}
-
-// Builtins returns the built-in families in a fixed order.
-func Builtins() []Family {
-	out := make([]Family, len(builtins))
-	for i, f := range builtins {
-		out[i] = f.clone()
-	}
-	return out
-}
-
-// Paper returns the three built-in families the seed paper's synthetic
-// tests stand for (checkboxes, slider_checkboxes, radio_textboxes), in the
-// order the paper preset's mix refers to them.
-func Paper() []Family { return Builtins()[:3] }
-
-// Builtin returns the built-in family called name, or nil.
-func Builtin(name string) *Family {
-	for _, f := range builtins {
-		if f.Name == name {
-			c := f.clone()
-			return &c
-		}
-	}
-	return nil
-}
-
 func (f Family) clone() Family {
+	f.Picture = f.picture()
 	f.Groups = slices.Clone(f.Groups)
 	for i := range f.Groups {
 		g := &f.Groups[i]
@@ -150,6 +76,15 @@ func (f Family) clone() Family {
 		}
 	}
 	return f
+}
+
+// picture returns a copy of the family's picture size, or nil.
+func (f *Family) picture() *Size {
+	if f.Picture == nil {
+		return nil
+	}
+	z := *f.Picture
+	return &z
 }
 
 // Validate reports the first problem in the family spec, naming the field and
@@ -169,6 +104,11 @@ func (f *Family) Validate() error {
 	}
 	if err := CheckName(f.Name); err != nil {
 		return fmt.Errorf("family %q: name: %v", f.Name, err)
+	}
+	if f.Picture != nil {
+		if err := f.Picture.check(); err != nil {
+			return fmt.Errorf("family %q: picture %v", f.Name, err)
+		}
 	}
 	keys := map[string]string{Key("Submit"): "the Submit button"}
 	most := 0
@@ -367,7 +307,7 @@ func (f *Family) DrawForm(form *Form, rng *rand.Rand) {
 		counts = append(counts, n)
 		total += n
 	}
-	*form = Form{Family: f.Name, Refer: f.Refer, Elements: slices.Grow(form.Elements[:0], total), TextValues: form.TextValues[:0]}
+	*form = Form{Family: f.Name, Refer: f.Refer, Picture: f.Picture, Elements: slices.Grow(form.Elements[:0], total), TextValues: form.TextValues[:0]}
 	// A random label must not look like any of these or the labels drawn.
 	var buf [16]foldKey
 	var taken []foldKey // built at the first random label: only those need it

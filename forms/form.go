@@ -64,6 +64,11 @@ type Form struct {
 	Refer      RefStyle  `json:"refer"`
 	Elements   []Element `json:"elements"`
 	TextValues []string  `json:"text_values,omitempty"` // what may be typed, in a fixed order
+	// Picture, if set, is the size of the form's picture before a long task
+	// or text grows it (Family.Picture); nil is MiniWoB's 160 x 210. The
+	// forms a family draws share their family's value: read it, never
+	// change it (Clone copies it).
+	Picture *Size `json:"picture,omitempty"`
 }
 
 // Clone returns a copy of f with elements and text values of its own, so
@@ -72,6 +77,10 @@ func (f *Form) Clone() Form {
 	c := *f
 	c.Elements = slices.Clone(f.Elements)
 	c.TextValues = slices.Clone(f.TextValues)
+	if f.Picture != nil {
+		z := *f.Picture
+		c.Picture = &z
+	}
 	return c
 }
 

@@ -176,8 +176,14 @@ func TestFamilyValidateHostile(t *testing.T) {
 		{"slider step too big", slider(Range{0, 10, 20}), "at most max-min"},
 		{"slider positions", slider(Range{0, 1000, 1}), "1001 positions"},
 		{"too many elements", Family{Name: "big", Refer: ByOrdinal, Groups: []Group{
-			{Kind: Checkbox, MinCount: 8, MaxCount: 8}, {Kind: Checkbox, MinCount: 5, MaxCount: 5},
-		}}, "up to 13 elements"},
+			{Kind: Checkbox, MinCount: 16, MaxCount: 16}, {Kind: Checkbox, MinCount: 9, MaxCount: 9},
+		}}, "up to 25 elements"},
+		{"picture too tall", Family{Name: "tall", Refer: ByOrdinal, Picture: &Size{Width: 160, Height: 430}, Groups: []Group{
+			{Kind: Checkbox, MinCount: 1, MaxCount: 1},
+		}}, "picture height 430: want 210 to 420"},
+		{"picture width off the step", Family{Name: "wide", Refer: ByOrdinal, Picture: &Size{Width: 165, Height: 210}, Groups: []Group{
+			{Kind: Checkbox, MinCount: 1, MaxCount: 1},
+		}}, "picture width 165: want 160 to 480 in steps of 10"},
 		{"bad name", Family{Name: "../x", Refer: ByOrdinal, Groups: []Group{{Kind: Checkbox, MinCount: 1, MaxCount: 1}}}, "lower-case letters"},
 	}
 	for _, tc := range tests {

@@ -12,8 +12,9 @@ import (
 // Limits of a family, so that every form fits its picture and every search
 // over its states stays small.
 const (
-	// MaxElements is the most elements (Submit aside) a family may draw.
-	MaxElements = 12
+	// MaxElements is the most elements (Submit aside) a family may draw:
+	// a form past MiniWoB's dozen needs a larger picture (Family.Picture).
+	MaxElements = 24
 	// MaxTextPool is the most values a text box group's text_pool may hold,
 	// and the most labels a label_list may hold.
 	MaxTextPool = 10000
@@ -23,6 +24,35 @@ const (
 	// and seven characters are what fits beside the slider.
 	MaxMagnitude = 999999
 )
+
+// A form's picture, in CSS px: MiniWoB's PictureWidth x PictureHeight, or
+// larger in steps of PictureStep up to MaxPictureWidth x MaxPictureHeight
+// when a family asks for it (Family.Picture) or a task or typed text needs
+// more room.
+const (
+	PictureWidth     = 160
+	PictureHeight    = 210
+	PictureStep      = 10
+	MaxPictureWidth  = 3 * PictureWidth
+	MaxPictureHeight = 2 * PictureHeight
+)
+
+// Size is a picture's width and height in CSS px.
+type Size struct {
+	Width  int `json:"width"`
+	Height int `json:"height"`
+}
+
+// check reports what is wrong with a family's picture size, or nil.
+func (z Size) check() error {
+	switch {
+	case z.Width < PictureWidth || z.Width > MaxPictureWidth || (z.Width-PictureWidth)%PictureStep != 0:
+		return fmt.Errorf("width %d: want %d to %d in steps of %d", z.Width, PictureWidth, MaxPictureWidth, PictureStep)
+	case z.Height < PictureHeight || z.Height > MaxPictureHeight || (z.Height-PictureHeight)%PictureStep != 0:
+		return fmt.Errorf("height %d: want %d to %d in steps of %d", z.Height, PictureHeight, MaxPictureHeight, PictureStep)
+	}
+	return nil
+}
 
 var nameRE = regexp.MustCompile(`^[a-z][a-z0-9_]{0,39}$`)
 
@@ -60,7 +90,7 @@ func (r Range) check() error {
 // widest printed ends and the longest text values. A picture that holds it
 // holds every form of the family.
 func (f *Family) Largest() Form {
-	form := Form{Family: f.Name, Refer: f.Refer}
+	form := Form{Family: f.Name, Refer: f.Refer, Picture: f.picture()}
 	var ordinal [len(kindNames)]int
 	counts := make([]int, len(f.Groups))
 	for gi, g := range f.Groups {

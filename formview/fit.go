@@ -12,23 +12,24 @@ import (
 	"github.com/formplan/formplan/statesim"
 )
 
-// A picture grows beyond MiniWoB's Width x Height, to show its task or a
-// long typed text whole, in steps of GrowStep CSS px (whole pixels at every
-// scale whose Width and Height are), up to MaxWidth x MaxHeight: twice
-// MiniWoB's.
+// A picture grows beyond MiniWoB's Width x Height (or its family's own
+// size, Size), to show its task or a long typed text whole, in steps of
+// GrowStep CSS px (whole pixels at every scale whose Width and Height are),
+// up to MaxWidth x MaxHeight: three times MiniWoB's width, twice its height.
 const (
-	GrowStep  = 10
-	MaxWidth  = 3 * Width
-	MaxHeight = 2 * Height
+	GrowStep  = forms.PictureStep
+	MaxWidth  = forms.MaxPictureWidth
+	MaxHeight = forms.MaxPictureHeight
 )
 
 // measureHeight is the height of the cell Fit measures a form in: room
 // below the picture for whatever spills out of it.
-const measureHeight = 4 * Height
+const measureHeight = 2 * MaxHeight
 
 // Heights gives, for each family name, the tallest picture a form of the
 // family can need, in CSS px: Height, or more when a task of the family
-// needs more lines than MiniWoB's instruction bar holds. It is the cell a
+// needs more lines than MiniWoB's instruction bar holds (or the family's
+// own picture height, forms.Family.Picture, and more). It is the cell a
 // job of the family is rendered in (render.Job.Height); each picture is
 // only as tall as its own task needs.
 type Heights map[string]int
@@ -46,7 +47,7 @@ func (h Heights) Of(family string) int {
 // a one-line task and under the family's longest tasks (longestTasks),
 // and returns how tall each family's pictures may be. It refuses a family
 // whose elements the browser places, even in part, outside MiniWoB's 160 x
-// 210 picture, one whose longest task would need a picture taller than
+// 210 picture (or the family's own size), one whose longest task would need a picture taller than
 // MaxHeight, and one whose text does not show whole. The error names the
 // family and the fix.
 func Fit(ctx context.Context, r *render.Renderer, fams []forms.Family) (Heights, error) {
@@ -69,7 +70,7 @@ func Fit(ctx context.Context, r *render.Renderer, fams []forms.Family) (Heights,
 			}
 			// The form goes in a root of its own, taller than any picture,
 			// so that what spills out of the picture is measured, not refused.
-			job.HTML = fmt.Sprintf(`<div style="width:%dpx;height:%dpx">%s</div>`, Width, measureHeight, job.HTML)
+			job.HTML = fmt.Sprintf(`<div style="width:%dpx;height:%dpx">%s</div>`, job.Width, measureHeight, job.HTML)
 			job.Height = measureHeight
 			jobs = append(jobs, job)
 			of = append(of, measure{family: k, base: t == 0})
@@ -91,7 +92,7 @@ func Fit(ctx context.Context, r *render.Renderer, fams []forms.Family) (Heights,
 	}
 	scale := 1.0
 	if len(res) > 0 && res[0].Width > 0 {
-		scale = float64(res[0].Width) / Width // a measuring job's root is Width wide
+		scale = float64(res[0].Width) / float64(jobs[0].Width) // a measuring job's root is as wide as its picture
 	}
 	heights := Heights{}
 	base := make([]float64, len(fams)) // the Submit button's top under a one-line task
@@ -109,18 +110,19 @@ func Fit(ctx context.Context, r *render.Renderer, fams []forms.Family) (Heights,
 		if !ok {
 			return nil, fmt.Errorf("family %q: its largest form shows no Submit button", fams[k].Name)
 		}
+		w, h := Size(&largest[k])
 		if of[i].base {
 			base[k] = submit
-			if out, first := outside(shot.Elements, scale); out > 0 {
+			if out, first := outside(shot.Elements, float64(w)*scale, float64(h)*scale); out > 0 {
 				n := len(largest[k].Elements)
-				bad = append(bad, fmt.Sprintf("family %q: at its largest (%d elements with Submit), %d fall outside the %g x %g picture, from %s on: lower max_count or shorten labels until it fits",
-					fams[k].Name, n, out, Width*scale, Height*scale, first))
+				bad = append(bad, fmt.Sprintf("family %q: at its largest (%d elements with Submit), %d fall outside the %g x %g picture, from %s on: lower max_count, shorten labels or make its picture larger until it fits",
+					fams[k].Name, n, out, float64(w)*scale, float64(h)*scale, first))
 			}
-			heights[fams[k].Name] = Height
+			heights[fams[k].Name] = h
 			continue
 		}
 		grow := int((submit-base[k])/scale + 0.5)
-		if h := Height + grow; h > heights[fams[k].Name] {
+		if h := h + grow; h > heights[fams[k].Name] {
 			heights[fams[k].Name] = h
 		}
 	}
@@ -165,12 +167,12 @@ func submitTop(els []render.Element) (float64, bool) {
 	return 0, false
 }
 
-// outside returns how many of els reach outside MiniWoB's picture at
-// scale, and the id of the first.
-func outside(els []render.Element, scale float64) (out int, first string) {
+// outside returns how many of els reach outside a w x h pixel picture,
+// and the id of the first.
+func outside(els []render.Element, w, h float64) (out int, first string) {
 	for _, d := range els {
 		b := Box{Pixels: [4]float64{d.Box.X, d.Box.Y, d.Box.W, d.Box.H}}
-		if !b.Inside(Width*scale, Height*scale) {
+		if !b.Inside(w, h) {
 			out++
 			if first == "" {
 				first = d.ID

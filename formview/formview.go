@@ -22,9 +22,26 @@ import (
 
 // Width and Height are a task picture's size in CSS pixels, as in MiniWoB.
 const (
-	Width  = 160
-	Height = 210
+	Width  = forms.PictureWidth
+	Height = forms.PictureHeight
 )
+
+// barHeight is the height of a picture above its form area: MiniWoB's
+// instruction bar of three lines with its padding.
+const barHeight = Height - areaHeight
+
+// areaHeight is MiniWoB's form area height, CSS px.
+const areaHeight = 160
+
+// Size returns the size in CSS px of form f's picture before a long task
+// or typed text grows it: MiniWoB's Width x Height, or its family's own
+// (forms.Family.Picture).
+func Size(f *forms.Form) (w, h int) {
+	if f.Picture != nil {
+		return f.Picture.Width, f.Picture.Height
+	}
+	return Width, Height
+}
 
 // element is what the form template needs of one element.
 type element struct {
@@ -63,15 +80,18 @@ type page struct {
 	// MiniWoB task has (click-checkboxes draws at most 6), and drops the
 	// line break before Submit, so that they fit the picture.
 	Dense bool
+	// Area is the form area's height in CSS px when the family's picture
+	// is taller than MiniWoB's (0: MiniWoB's 160).
+	Area int
 }
 
 // pictureWidth returns the width of a picture of blocks, in CSS px:
-// MiniWoB's Width, or wider, in steps of GrowStep, by as much as text boxes
+// base (MiniWoB's Width, or the family's own), or wider, in steps of GrowStep, by as much as text boxes
 // holding longer text than their form's values widen the widest line (a
 // row's boxes add up; a column's elements each have a line). The picture
 // itself must stay within MaxWidth: Fit checks the most text a family's
 // boxes can hold.
-func pictureWidth(blocks []block) int {
+func pictureWidth(base int, blocks []block) int {
 	most := 0
 	for _, bl := range blocks {
 		line := 0
@@ -84,7 +104,7 @@ func pictureWidth(blocks []block) int {
 		}
 		most = max(most, line)
 	}
-	return Width + (most+GrowStep-1)/GrowStep*GrowStep
+	return base + (most+GrowStep-1)/GrowStep*GrowStep
 }
 
 // neutralTask is the instruction shown above a form whose question has
@@ -186,14 +206,18 @@ func Job(f *forms.Form, s statesim.State, task, uid string) (render.Job, error) 
 		}
 	}
 	p.Dense = lines > denseLines
-	p.Width = pictureWidth(p.Blocks)
+	w, h := Size(f)
+	p.Width = pictureWidth(w, p.Blocks)
+	if h != Height {
+		p.Area = h - barHeight
+	}
 	var b strings.Builder
 	if err := templates.FormHTML.ExecuteTemplate(&b, "form", p); err != nil {
 		return render.Job{}, fmt.Errorf("formview: %w", err)
 	}
 	// A wider text box widens its line by as much, at most, and the
 	// picture grows in steps of GrowStep (templates/form.html.tmpl).
-	return render.Job{HTML: b.String(), Width: p.Width, Height: Height}, nil
+	return render.Job{HTML: b.String(), Width: p.Width, Height: h}, nil
 }
 
 // Check compares what the DOM reports after rendering with state s: every

@@ -35,6 +35,10 @@ var sheetRows = []struct {
 		"No MiniWoB task: a checkbox that enables two text boxes. Drawn in click-checkboxes' way (one element a line) with enter-text's 120 px text boxes of core.css; a disabled text box takes the browser's grey look."},
 	{"radio_slider", "Select the 3rd radio button, select 4 with the slider, then hit Submit.",
 		"No MiniWoB task: three radio buttons whose last enables a slider. Drawn in form-sequence's rows; the disabled slider takes jQuery UI's disabled look (opacity .35)."},
+	{"long_checkboxes", "Select Br, iyHxAx, Qm, p8K, ZZt0, uuF, kk2, R7w, Lp and click Submit.",
+		"**click-checkboxes** at length: 12 to 16 boxes with its random labels, one a line, in its tight 15 px rows, on a picture of 200 x 330 px so that they all fit. For plans of up to a dozen steps."},
+	{"mixed_form", "Enter \"4821\" into the 1st textbox, check the 2nd radio button, select 7 with the 2nd slider, check the 5th checkbox, then hit Submit.",
+		"No MiniWoB task: a form as people fill them on the web, in MiniWoB's look: three 120 px text boxes, three radio buttons in a row, two sliders, four checkboxes in a row, and a checkbox that enables two more text boxes, on a picture of 240 x 350 px. For plans of up to a dozen steps."},
 }
 
 // TestLookSheet renders a form of each built-in family at scale 2 and
@@ -61,7 +65,8 @@ func TestLookSheet(t *testing.T) {
 	md.WriteString(`# How formplan's forms look next to MiniWoB's
 
 Each built-in family at ` + "`--scale 2`" + ` (320 x 420 pixels; ` + "`--scale 1`" + ` gives MiniWoB's
-160 x 210), beside the MiniWoB++ task it stands for. Both pages share MiniWoB's frame:
+160 x 210; the two long families' pictures are larger, 200 x 330 and 240 x 350 CSS px),
+beside the MiniWoB++ task it stands for. Both pages share MiniWoB's frame:
 a 160 x 210 px white form on #555, in Liberation Sans (metric-compatible with MiniWoB's
 Arial; gen ships the font and loads it from its own bytes, so no installed font changes
 a picture), the instruction in a yellow bar of 10 px text, 50 px tall, the form area

@@ -21,7 +21,7 @@ func BenchmarkRunWithoutPictures(b *testing.B) {
 	for k := range counts {
 		counts[k] = perSuite
 	}
-	spec := suites.Spec{Seed: 1, Families: forms.Builtins(), Mix: suites.Even(perSuite, len(forms.Builtins()))}
+	spec := suites.Spec{Seed: 1, Families: forms.Defaults(), Mix: suites.Even(perSuite, len(forms.Defaults()))}
 	// Building alone uses each suite's spec fitted as Run fits it, so that
 	// it builds the same questions (a family leaves out the horizons it
 	// cannot give).

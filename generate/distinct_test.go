@@ -231,12 +231,12 @@ func TestRunNoDuplicatePictures(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer r.Close()
-	heights, err := formview.Fit(context.Background(), r, forms.Builtins())
+	heights, err := formview.Fit(context.Background(), r, forms.Defaults())
 	if err != nil {
 		t.Fatal(err)
 	}
 	p := Plan{Out: t.TempDir(), Workers: 2, Version: "test", Painter: &Screens{Renderer: r, Scale: 1, Heights: heights}}
-	fams := forms.Builtins()
+	fams := forms.Defaults()
 	for _, s := range suites.All() {
 		sp := suites.Spec{Seed: 1, Families: fams, Mix: suites.Even(300, len(fams))}
 		if err := suites.Fit(s, &sp, false); err != nil {

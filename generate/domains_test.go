@@ -14,7 +14,7 @@ import (
 // (both written anew).
 func TestWriteDomains(t *testing.T) {
 	out := t.TempDir()
-	fams := forms.Builtins()
+	fams := forms.Defaults()
 	if err := WriteDomains(out, fams); err != nil {
 		t.Fatal(err)
 	}

@@ -45,7 +45,7 @@ func TestQuestionID(t *testing.T) {
 func plan(t *testing.T, out string, n int64, p Painter) Plan {
 	s, _ := suites.Lookup("temporal_order")
 	return Plan{Out: out, Suites: []suites.Suite{s}, Counts: []int64{n},
-		Spec: suites.Spec{Seed: 3, Families: forms.Builtins()}, Workers: 3, Version: "test", Painter: p, BatchSize: 7}
+		Spec: suites.Spec{Seed: 3, Families: forms.Defaults()}, Workers: 3, Version: "test", Painter: p, BatchSize: 7}
 }
 
 // TestRunWithPictures renders real screenshots: every row gets both
@@ -57,7 +57,7 @@ func TestRunWithPictures(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer r.Close()
-	heights, err := formview.Fit(context.Background(), r, forms.Builtins())
+	heights, err := formview.Fit(context.Background(), r, forms.Defaults())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -18,8 +18,8 @@ import (
 func TestMetadataAsEncodingJSON(t *testing.T) {
 	fams := testforms.Every(t)
 	settings := []suites.Spec{
-		{Seed: 1, Families: forms.Builtins()},
-		{Seed: 2, Families: forms.Builtins(), Protocol: suites.Paper},
+		{Seed: 1, Families: forms.Defaults()},
+		{Seed: 2, Families: forms.Defaults(), Protocol: suites.Paper},
 		{Seed: 3, Families: fams, Choices: 3, HorizonMin: 1, HorizonMax: 6},
 	}
 	rows := 0

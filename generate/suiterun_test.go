@@ -27,7 +27,7 @@ func several(t *testing.T, out string) Plan {
 		n := []int64{23, 2, 40}[k]
 		p.Suites = append(p.Suites, s)
 		p.Counts = append(p.Counts, n)
-		p.Specs = append(p.Specs, suites.Spec{Seed: uint64(3 + k), Families: forms.Builtins(), Mix: suites.Even(n, len(forms.Builtins()))})
+		p.Specs = append(p.Specs, suites.Spec{Seed: uint64(3 + k), Families: forms.Defaults(), Mix: suites.Even(n, len(forms.Defaults()))})
 	}
 	return p
 }
@@ -186,7 +186,7 @@ func TestRunSameBytesAnyWorkers(t *testing.T) {
 		for k, name := range []string{"plan_generation", "next_action", "temporal_order"} {
 			s, _ := suites.Lookup(name)
 			n := []int64{12000, 5001, 10000}[k]
-			fams := forms.Builtins()
+			fams := forms.Defaults()
 			if name == "plan_generation" {
 				fams = fams[:4]
 			}

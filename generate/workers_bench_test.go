@@ -38,7 +38,7 @@ func benchCount(name string) int64 {
 // questions, whose share would be more than its distinct questions (613 of
 // plan_generation, 1,226 of next_action).
 func benchFamilies(s suites.Suite, n int64) []forms.Family {
-	fams := forms.Builtins()
+	fams := forms.Defaults()
 	if s.Open && n > 3000 {
 		fams = slices.DeleteFunc(fams, func(f forms.Family) bool { return f.Name == "radio_slider" })
 	}

@@ -40,12 +40,12 @@ func BenchmarkScreenshotSteps(b *testing.B) {
 				b.Skip(err)
 			}
 			defer r.Close()
-			heights, err := formview.Fit(ctx, r, forms.Builtins())
+			heights, err := formview.Fit(ctx, r, forms.Defaults())
 			if err != nil {
 				b.Fatal(err)
 			}
 			screens := episode.NewScreens(r, heights, scale)
-			s := New(forms.Builtins(), screens, Options{MaxSessions: 2 * sessions})
+			s := New(forms.Defaults(), screens, Options{MaxSessions: 2 * sessions})
 			hs := httptest.NewServer(s.Handler())
 			defer hs.Close()
 			url := "ws" + strings.TrimPrefix(hs.URL, "http") + "/ws"
@@ -74,7 +74,7 @@ func BenchmarkScreenshotSteps(b *testing.B) {
 // clickPlan returns the elements session k clicks, n of them: at random
 // among its form's elements but Submit, from a seed of k's.
 func clickPlan(k, n int) (*episode.Episode, []string) {
-	fams := forms.Builtins()
+	fams := forms.Defaults()
 	e, _, err := episode.Reset(context.Background(), int64(k), episode.Spec{Family: fams[k%len(fams)].Name, Observe: []string{"text"}}, byName(fams), nil)
 	if err != nil {
 		panic(err) // a built-in family at its default horizon: cannot fail
@@ -118,7 +118,7 @@ func idleResets(b *testing.B, url string, n int) time.Duration {
 		return 0
 	}
 	defer closeNow()
-	fams := forms.Builtins()
+	fams := forms.Defaults()
 	took := make([]time.Duration, 0, n)
 	for i := range n {
 		msg, _ := json.Marshal(map[string]any{"type": "reset", "data": map[string]any{"seed": 1000 + i, "family": fams[i%len(fams)].Name, "observe": []string{"screenshot"}}})

@@ -24,7 +24,7 @@ import (
 func BenchmarkTextSteps(b *testing.B) {
 	const sessions = 64
 	const perSession = 2000
-	s := New(forms.Builtins(), nil, Options{MaxSessions: 2 * sessions})
+	s := New(forms.Defaults(), nil, Options{MaxSessions: 2 * sessions})
 	hs := httptest.NewServer(s.Handler())
 	defer hs.Close()
 	url := "ws" + strings.TrimPrefix(hs.URL, "http") + "/ws"
@@ -74,7 +74,7 @@ func benchSession(b *testing.B, url string, k int, observe string) (roundTrip fu
 		return nil, nil, nil, false
 	}
 	c.SetReadLimit(8 << 20)
-	fams := forms.Builtins()
+	fams := forms.Defaults()
 	reset, _ = json.Marshal(map[string]any{"type": "reset", "data": map[string]any{"seed": k, "family": fams[k%len(fams)].Name, "budget": 200, "observe": []string{observe}}})
 	roundTrip = func(msg []byte) (string, error) {
 		if err := c.Write(ctx, websocket.MessageText, msg); err != nil {
@@ -120,8 +120,8 @@ func wsSession(b *testing.B, url string, k, n int) []time.Duration {
 
 // inProcess steps the same episodes without the server and returns steps/s.
 func inProcess(b *testing.B, sessions, n int) float64 {
-	s := New(forms.Builtins(), nil, Options{})
-	fams := forms.Builtins()
+	s := New(forms.Defaults(), nil, Options{})
+	fams := forms.Defaults()
 	var wg sync.WaitGroup
 	start := time.Now()
 	for k := range sessions {

@@ -22,7 +22,7 @@ func textDataset(t *testing.T, n int64) string {
 		counts[k] = n
 	}
 	_, err := generate.Run(context.Background(), generate.Plan{
-		Out: out, Suites: all, Counts: counts, Spec: suites.Spec{Seed: 5, Families: forms.Builtins()}, Workers: 2, Version: "test",
+		Out: out, Suites: all, Counts: counts, Spec: suites.Spec{Seed: 5, Families: forms.Defaults()}, Workers: 2, Version: "test",
 	})
 	if err != nil {
 		t.Fatal(err)

@@ -71,7 +71,7 @@ func (c *client) raw(b []byte) (string, map[string]any) {
 
 func newServer(t *testing.T, opt Options) (*Server, *httptest.Server) {
 	t.Helper()
-	s := New(forms.Builtins(), nil, opt)
+	s := New(forms.Defaults(), nil, opt)
 	hs := httptest.NewServer(s.Handler())
 	t.Cleanup(hs.Close)
 	return s, hs
@@ -87,7 +87,7 @@ func TestEpisodeOverWebSocket(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, fam := range forms.Builtins() {
+	for _, fam := range forms.Defaults() {
 		for seed := range 5 {
 			typ, data := c.send("reset", map[string]any{"seed": seed, "family": fam.Name, "horizon": 1, "observe": textOnly})
 			if typ != "observation" || data["done"] != false {
@@ -353,7 +353,7 @@ func FuzzHandle(f *testing.F) {
 	for _, seed := range []string{`{"type":"reset","data":{"seed":1,"observe":["text"]}}`, `{"type":"step","data":{"action":"click('e0')"}}`, `{"type":"state"}`, `[]`, `{`, `{"type":"step","data":{"action":"fill('e1', 'x\\n')"}}`} {
 		f.Add([]byte(seed))
 	}
-	s := New(forms.Builtins(), nil, Options{})
+	s := New(forms.Defaults(), nil, Options{})
 	f.Fuzz(func(t *testing.T, b []byte) {
 		e := &env{s: s}
 		e.reset(context.Background(), mustJSON(map[string]any{"seed": 1, "observe": textOnly}))

@@ -210,7 +210,7 @@ func TestCorpusCovers(t *testing.T) {
 		}
 	}
 	for _, s := range suites.Names() {
-		for _, f := range append(forms.Builtins(), testforms.Mixed()) {
+		for _, f := range append(forms.Defaults(), testforms.Mixed()) {
 			protocols := []string{"", suites.Paper}
 			if f.Name == "mixed_test" {
 				protocols = protocols[:1]
@@ -282,7 +282,7 @@ func TestWrongDomainCaught(t *testing.T) {
 // its family's.
 func TestDomainOfFormIsFamilyDomain(t *testing.T) {
 	fams := map[string]forms.Family{}
-	for _, f := range append(forms.Builtins(), testforms.Mixed()) {
+	for _, f := range append(forms.Defaults(), testforms.Mixed()) {
 		fams[f.Name] = f
 	}
 	seen := map[string]bool{}

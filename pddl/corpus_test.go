@@ -48,8 +48,8 @@ func corpus(t testing.TB) []row {
 				"plan_shuffle": psh * scale, "temporal_order": to * scale, "plan_generation": open * scale, "next_action": open * scale}
 		}
 		parts := []corpusPart{
-			{"", forms.Builtins(), counts(80, 180, 160, 25, 160, 80)},
-			{suites.Paper, forms.Builtins(), counts(30, 80, 40, 80, 80, 20)},
+			{"", forms.Defaults(), counts(80, 180, 160, 25, 160, 80)},
+			{suites.Paper, forms.Defaults(), counts(30, 80, 40, 80, 80, 20)},
 			{"", []forms.Family{testforms.Mixed()}, counts(15, 20, 20, 10, 20, 20)},
 		}
 		corpusRows, corpusErr = buildCorpus(parts)

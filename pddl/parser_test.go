@@ -193,7 +193,7 @@ func TestWorkspaceParses(t *testing.T) {
 		return path
 	}
 	domains := map[string]*interp.Domain{}
-	for _, fam := range append(forms.Builtins(), testforms.Mixed()) {
+	for _, fam := range append(forms.Defaults(), testforms.Mixed()) {
 		text := Domain(&fam)
 		d, err := interp.ParseDomain(text)
 		if err != nil {

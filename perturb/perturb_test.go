@@ -11,7 +11,7 @@ import (
 
 func TestGoalIsValidAndFollowsInTask(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 1))
-	for _, fam := range forms.Builtins() {
+	for _, fam := range forms.Defaults() {
 		for i := 0; i < 500; i++ {
 			f := fam.NewForm(rng)
 			g := Goal(&fam, &f, rng)
@@ -38,7 +38,7 @@ func TestGoalIsValidAndFollowsInTask(t *testing.T) {
 
 func TestStepIsInTheVocabulary(t *testing.T) {
 	rng := rand.New(rand.NewPCG(2, 2))
-	for _, fam := range forms.Builtins() {
+	for _, fam := range forms.Defaults() {
 		f := fam.NewForm(rng)
 		vocab := map[statesim.Action]bool{}
 		for _, a := range statesim.Vocabulary(&f) {
@@ -63,7 +63,7 @@ func TestStepIsInTheVocabulary(t *testing.T) {
 func TestErrorsAreMistakes(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 3))
 	enclosed := map[string]int{} // mistakes on a disabled element, per family
-	for _, fam := range forms.Builtins() {
+	for _, fam := range forms.Defaults() {
 		for i := 0; i < 300; i++ {
 			f := fam.NewForm(rng)
 			clean := statesim.Clean(&f)
@@ -147,7 +147,7 @@ func TestMistakesAsErrors(t *testing.T) {
 	a, b := rand.New(rand.NewPCG(8, 1)), rand.New(rand.NewPCG(8, 1))
 	var m Mistakes
 	var last statesim.State
-	for _, fam := range forms.Builtins() {
+	for _, fam := range forms.Defaults() {
 		for range 200 {
 			f, g, s := twinDraw(&fam, a, b)
 			if last != nil && len(last) == len(s) {
@@ -213,7 +213,7 @@ func TestMistakesLikeWholeStates(t *testing.T) {
 	a, b := rand.New(rand.NewPCG(5, 2)), rand.New(rand.NewPCG(5, 2))
 	var m Mistakes
 	enclosed := 0 // mistakes made on disabled elements, with their steps
-	for _, fam := range forms.Builtins() {
+	for _, fam := range forms.Defaults() {
 		for range 300 {
 			f, g, s := twinDraw(&fam, a, b)
 			n := twinIntN(3, a, b) + 1

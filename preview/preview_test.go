@@ -39,7 +39,7 @@ func generateDataset(t *testing.T, images bool) string {
 			t.Fatal(err)
 		}
 		t.Cleanup(func() { r.Close() })
-		heights, err := formview.Fit(ctx, r, forms.Builtins())
+		heights, err := formview.Fit(ctx, r, forms.Defaults())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -52,7 +52,7 @@ func generateDataset(t *testing.T, images bool) string {
 	}
 	_, err := generate.Run(ctx, generate.Plan{
 		Out: out, Suites: all, Counts: counts,
-		Spec:    suites.Spec{Seed: 7, Families: forms.Builtins()},
+		Spec:    suites.Spec{Seed: 7, Families: forms.Defaults()},
 		Version: "test", Flags: "test", Painter: painter,
 	})
 	if err != nil {

@@ -21,7 +21,7 @@ func built(t testing.TB, suite string, n int64, choices int) []suites.Question {
 	if !ok {
 		t.Fatalf("no suite %s", suite)
 	}
-	fams := forms.Builtins()
+	fams := forms.Defaults()
 	if choices > 4 {
 		fams = fams[:2] // the families whose tasks allow six different options
 	}

@@ -15,7 +15,7 @@ import (
 // without a kept table of minBackValues values walk the same way twice).
 // Both walks share the Prefixes and its kept tables.
 func BenchmarkApart(b *testing.B) {
-	for _, fam := range forms.Builtins() {
+	for _, fam := range forms.Defaults() {
 		b.Run(fam.Name, func(b *testing.B) { benchmarkApart(b, fam) })
 	}
 }

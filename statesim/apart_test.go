@@ -21,7 +21,7 @@ import (
 func TestApart(t *testing.T) {
 	rng := rand.New(rand.NewPCG(4, 2))
 	var fs []forms.Form
-	for _, fam := range forms.Builtins() {
+	for _, fam := range forms.Defaults() {
 		for range 30 {
 			fs = append(fs, fam.NewForm(rng))
 		}
@@ -214,7 +214,7 @@ func mostOptions(sets []startSet) (int, bool) {
 // acts on meets, leaves no start to hold from.
 func TestApartLimits(t *testing.T) {
 	var fam forms.Family
-	for _, b := range forms.Builtins() {
+	for _, b := range forms.Defaults() {
 		if b.Name == "slider_checkboxes" {
 			fam = b
 		}

@@ -155,7 +155,7 @@ func TestSampleNoPlan(t *testing.T) {
 }
 
 func TestShortestEqualsUnmet(t *testing.T) {
-	for _, fam := range forms.Builtins() {
+	for _, fam := range forms.Defaults() {
 		rng := rand.New(rand.NewPCG(3, 4))
 		for i := 0; i < 30; i++ {
 			f := fam.NewForm(rng)
@@ -201,7 +201,7 @@ func TestShortestEqualsUnmet(t *testing.T) {
 // samples a plan to a reachable state and replays it.
 func checkSampleReplay(t *testing.T, seed uint64) {
 	rng := rand.New(rand.NewPCG(seed, seed>>1))
-	fams := forms.Builtins()
+	fams := forms.Defaults()
 	fam := fams[rng.IntN(len(fams))]
 	f := fam.NewForm(rng)
 	start := RandomState(&f, rng, 0.5)
@@ -291,7 +291,7 @@ func benchmarkSample(b *testing.B, family string, h int) {
 }
 
 func BenchmarkSample(b *testing.B) {
-	for _, fam := range forms.Builtins() {
+	for _, fam := range forms.Defaults() {
 		for _, h := range []int{2, 4, 8} {
 			b.Run(fmt.Sprintf("%s/h%d", fam.Name, h), func(b *testing.B) { benchmarkSample(b, fam.Name, h) })
 		}
@@ -300,7 +300,7 @@ func BenchmarkSample(b *testing.B) {
 
 // BenchmarkReach measures building the tables for one form and start state.
 func BenchmarkReach(b *testing.B) {
-	for _, fam := range forms.Builtins() {
+	for _, fam := range forms.Defaults() {
 		for _, h := range []int{2, 4, 8} {
 			b.Run(fmt.Sprintf("%s/h%d", fam.Name, h), func(b *testing.B) {
 				rng := rand.New(rand.NewPCG(1, 2))
@@ -392,7 +392,7 @@ func enableAll(f *forms.Form, wants []Want) []Want {
 // breaks, at every length.
 func TestActions(t *testing.T) {
 	rng := rand.New(rand.NewPCG(2, 7))
-	for _, fam := range forms.Builtins() {
+	for _, fam := range forms.Defaults() {
 		f := fam.NewForm(rng)
 		vocab := Vocabulary(&f)
 		if len(vocab) == 0 {

@@ -25,7 +25,7 @@ func appendHolding(j *Judge, dst []State, k, p int) []State {
 // rng, then conditional copies of conditionalForm.
 func sampleForms(rng *rand.Rand, perFamily, conditional int) []forms.Form {
 	var fs []forms.Form
-	for _, fam := range forms.Builtins() {
+	for _, fam := range forms.Defaults() {
 		for range perFamily {
 			fs = append(fs, fam.NewForm(rng))
 		}

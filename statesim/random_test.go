@@ -21,7 +21,7 @@ func TestAppendRandomState(t *testing.T) {
 	} {
 		a, b := rand.New(rand.NewPCG(5, 5)), rand.New(rand.NewPCG(5, 5))
 		var buf State
-		for _, fam := range forms.Builtins() {
+		for _, fam := range forms.Defaults() {
 			for range 50 {
 				f := fam.NewForm(a)
 				fam.NewForm(b)

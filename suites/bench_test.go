@@ -6,12 +6,12 @@ import (
 	"github.com/formplan/formplan/forms"
 )
 
-// BenchmarkBuild builds the default mix (built-in families, 4 options,
+// BenchmarkBuild builds the default mix (the default families, 4 options,
 // horizons 1-4 where the family allows them) of each suite.
 func BenchmarkBuild(b *testing.B) {
 	for _, s := range All() {
 		b.Run(s.Name, func(b *testing.B) {
-			sp := &Spec{Seed: 1, Families: forms.Builtins()}
+			sp := &Spec{Seed: 1, Families: forms.Defaults()}
 			if err := Fit(s, sp, false); err != nil {
 				b.Fatal(err)
 			}

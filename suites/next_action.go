@@ -164,13 +164,13 @@ func MissedOdds(f *forms.Form, g statesim.Goal, taken []statesim.Action, h int) 
 	}
 	in := make([]float64, len(g.Wants)) // weight of the subsets holding each want
 	var total float64
-	for _, u := range subsets(left, h) {
+	eachSubset(left, h, func(u []int) {
 		p := firstSteps(u, depths, deepest, doneThere)
 		total += p
 		for _, k := range u {
 			in[k] += p
 		}
-	}
+	})
 	for k := range in {
 		if total > 0 {
 			in[k] /= total
@@ -214,19 +214,23 @@ func firstSteps(u []int, depths []int, deepest, doneThere int) float64 {
 	return 1 / binomial(doneThere+leftThere, doneThere)
 }
 
-// subsets returns every subset of size h of set.
-func subsets(set []int, h int) [][]int {
-	var out [][]int
-	var walk func(from int, cur []int)
-	walk = func(from int, cur []int) {
+// eachSubset calls yield with every subset of size h of set, in
+// lexicographic order of positions, in one buffer it reuses: C(len(set),
+// h) calls, at most C(24, 12) (forms.MaxElements wants), C(16, 8) = 12,870
+// on the built-in families.
+func eachSubset(set []int, h int, yield func([]int)) {
+	cur := make([]int, 0, h)
+	var walk func(from int)
+	walk = func(from int) {
 		if len(cur) == h {
-			out = append(out, slices.Clone(cur))
+			yield(cur)
 			return
 		}
-		for i := from; i < len(set); i++ {
-			walk(i+1, append(cur, set[i]))
+		for i := from; i <= len(set)-(h-len(cur)); i++ {
+			cur = append(cur, set[i])
+			walk(i + 1)
+			cur = cur[:len(cur)-1]
 		}
 	}
-	walk(0, nil)
-	return out
+	walk(0)
 }

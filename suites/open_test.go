@@ -4,16 +4,22 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/formplan/formplan/forms"
 	"github.com/formplan/formplan/statesim"
 )
 
 // TestLenientIsExact checks next_action's lenient set against a search:
 // every action of the vocabulary is in it exactly when, applied and then
 // completed by a shortest plan (breadth-first over the vocabulary), it
-// reaches the goal in the row's optimal number of steps.
+// reaches the goal in the row's optimal number of steps. The search is
+// breadth-first over every state a form can reach, which a long family's
+// forms (forms.Long) have far too many of: their rows are left out.
 func TestLenientIsExact(t *testing.T) {
 	in, out := 0, 0
 	for _, q := range rows(t, "next_action") {
+		if slices.ContainsFunc(forms.Long(), func(g forms.Family) bool { return g.Name == q.Family }) {
+			continue
+		}
 		m := decoded(t, q)
 		f := &m.Form
 		e := statesim.NewEngine(f)

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/formplan/formplan/forms"
 	"github.com/formplan/formplan/internal/testforms"
 	"github.com/formplan/formplan/statesim"
 )
@@ -60,7 +61,11 @@ func TestSemanticFixes(t *testing.T) {
 				}
 			}
 		}
-		if exact == 0 || collected == 0 {
+		// A long family's tasks name so much of its form that none has
+		// the few fixes collect's check needs; their counts are checked
+		// against the draws.
+		long := slices.ContainsFunc(forms.Long(), func(g forms.Family) bool { return g.Name == fam.Name })
+		if exact == 0 || (collected == 0 && !long) {
 			t.Errorf("%s: %d counts checked against the draws, %d against collect", fam.Name, exact, collected)
 		}
 	}

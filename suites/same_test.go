@@ -39,7 +39,7 @@ func TestSameQuestions(t *testing.T) {
 			sp := set.sp
 			sp.Seed = 3
 			if sp.Families == nil {
-				sp.Families = forms.Builtins()
+				sp.Families = forms.Defaults()
 			}
 			if err := Fit(s, &sp, false); err != nil {
 				fmt.Fprintf(&got, "%s, %s: refused\n", s.Name, set.name)

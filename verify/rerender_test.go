@@ -7,6 +7,7 @@ import (
 	"image/color"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -36,6 +37,10 @@ func TestRerender(t *testing.T) {
 		}
 		t.Logf("%d rows, %d pictures re-rendered", rep.Rows, rep.Pictures)
 	})
+	// pixels and width are the size of the picture the last edit changed,
+	// which a want names as {pixels} and {width}: the families' pictures
+	// differ in size.
+	var pixels, width int
 	tests := []struct {
 		name  string
 		suite string
@@ -48,8 +53,9 @@ func TestRerender(t *testing.T) {
 			img := decodePNG(t, r.Image.Bytes)
 			img.Set(7, 9, color.RGBA{255, 0, 0, 255})
 			r.Image.Bytes = encodePNG(t, img)
+			pixels = img.Bounds().Dx() * img.Bounds().Dy()
 			return i
-		}, "image differs from its re-rendering in 1 of 33600 pixels (the first at x 7, y 9; up to 255 in a channel)"},
+		}, "image differs from its re-rendering in 1 of {pixels} pixels (the first at x 7, y 9; up to 255 in a channel)"},
 		{"second picture", "temporal_order", func(t *testing.T, rows []dataset.Row, i int) int {
 			r := &rows[i]
 			img := decodePNG(t, r.Image2.Bytes)
@@ -58,8 +64,9 @@ func TestRerender(t *testing.T) {
 				img.Set(x, b.Dy()-1, color.Black) // below the form: no probe looks there
 			}
 			r.Image2.Bytes = encodePNG(t, img)
+			pixels, width = b.Dx()*b.Dy(), b.Dx()
 			return i
-		}, "image_2 differs from its re-rendering in 160 of 33600 pixels"},
+		}, "image_2 differs from its re-rendering in {width} of {pixels} pixels"},
 		{"task of another row", "edge_case", func(t *testing.T, rows []dataset.Row, i int) int {
 			// The picture shows the task of the next row with another one.
 			k := find(t, rows[i+1:], func(o *dataset.Row) bool { return o.Task != rows[i].Task }) + i + 1
@@ -133,10 +140,11 @@ func TestRerender(t *testing.T) {
 			}
 			// gen verify's default re-renders, this machine's Chromium and
 			// font being the dataset's; so does --rerender=always.
+			want := strings.NewReplacer("{pixels}", strconv.Itoa(pixels), "{width}", strconv.Itoa(width)).Replace(tc.want)
 			for _, mode := range []Rerender{RerenderAuto, RerenderAlways} {
 				f, rep := onlyFailure(t, dir, Options{Rerender: mode})
-				if f.ID != id || !strings.Contains(f.Reason, tc.want) {
-					t.Fatalf("mode %d: %d failing rows, want row %s failing with %q: %+v", mode, rep.Failed, id, tc.want, rep.Failures)
+				if f.ID != id || !strings.Contains(f.Reason, want) {
+					t.Fatalf("mode %d: %d failing rows, want row %s failing with %q: %+v", mode, rep.Failed, id, want, rep.Failures)
 				}
 				t.Log(f.Reason)
 			}

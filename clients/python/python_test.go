@@ -141,7 +141,7 @@ func TestAgainstServer(t *testing.T) {
 func randomChance(t *testing.T, family string, horizon int, seed int64, n int) (mean float64, lo, hi int) {
 	t.Helper()
 	fams := map[string]*forms.Family{}
-	for _, f := range forms.Builtins() {
+	for _, f := range forms.Defaults() {
 		fams[f.Name] = &f
 	}
 	dist := []float64{1} // dist[k]: the chance of k successes so far

@@ -30,7 +30,7 @@ func blindCmd(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	horizon := fs.String("horizon", "1-12", "horizon range MIN-MAX; horizons a family cannot give are left out")
 	suiteList := fs.String("suites", strings.Join(suites.Names(), ","), "comma-separated suites")
 	famNames := familyNames(forms.Builtins())
-	famList := fs.String("families", strings.Join(famNames, ","), "comma-separated built-in families")
+	famList := fs.String("families", strings.Join(familyNames(forms.Defaults()), ","), "comma-separated built-in families (also: "+strings.Join(familyNames(forms.Long()), ", ")+")")
 	workers := fs.Int("workers", runtime.NumCPU(), "parallel workers")
 	protocol := fs.String("protocol", "", `"paper": measure questions made under the seed paper's settings (plan_shuffle's are expected to fail)`)
 	fs.Usage = func() {

@@ -62,6 +62,7 @@ Examples:
                                         a horizon ablation: 200 questions per family and horizon
   gen --preset paper                    the seed paper's synthetic sizes per family
   gen --preset paper --protocol paper   the same sizes, asked with the seed paper's settings
+  gen --preset long --no-images         horizons 1-12 on the long families, 1,000 rows a cell
   gen --suites edge_case --families checkboxes --choices 6 --seed 7
 `
 
@@ -71,11 +72,11 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 	fs.SetOutput(stderr)
 	fs.StringVar(&c.out, "out", "out", "output directory")
 	fs.Uint64Var(&c.seed, "seed", 1, "random seed: the same seed and flags give the same files")
-	fs.StringVar(&c.preset, "preset", "", `a ready-made mix: "paper" gives the seed paper's synthetic counts per family`)
+	fs.StringVar(&c.preset, "preset", "", `a ready-made mix: "paper" gives the seed paper's synthetic counts per family; "long" 1,000 rows at each horizon 1-12 each long family allows`)
 	fs.StringVar(&c.protocol, "protocol", "", `"paper" asks the questions with the seed paper's settings (see the card); default: formplan's own`)
 	fs.StringVar(&c.paperTasks, "paper-tasks", "appendix", `with --preset paper: which reading of the paper's Task 1-3 gives future_state's families, "appendix" (checkboxes, slider_checkboxes, radio_textboxes) or "figures" (slider_checkboxes twice, checkboxes)`)
 	suiteList := fs.String("suites", strings.Join(suites.Names(), ","), "comma-separated suites to generate")
-	famList := fs.String("families", strings.Join(familyNames(forms.Builtins()), ","), "comma-separated form families")
+	famList := fs.String("families", strings.Join(familyNames(forms.Defaults()), ","), "comma-separated form families (also built in, for long plans: "+strings.Join(familyNames(forms.Long()), ", ")+")")
 	fs.Int64Var(&c.n, "n", 300, "questions per suite, spread evenly over the families")
 	horizon := fs.String("horizon", "1-4", "horizon range MIN-MAX, balanced per family (what it counts: see each suite in the card); a horizon a family cannot give is an error when asked for, left out by default")
 	fs.IntVar(&c.choices, "choices", 4, "options per multiple-choice question (2-8)")
@@ -91,7 +92,7 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 	fs.BoolVarP(&c.quiet, "quiet", "q", false, "print nothing but errors (progress is shown only on a terminal)")
 	fs.BoolVar(&c.version, "version", false, "print the version and exit")
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "gen writes benchmark questions about planning on web forms, as Parquet.\n\nUsage:\n  gen [flags]\n  gen verify DIR     re-check every row of a dataset\n  gen preview DIR    write an HTML gallery of sample questions\n  gen card DIR       write the dataset card after sharded runs\n  gen blind          score readers of the text alone on every cell\n  gen score DIR P... score a model's replies (JSONL) against a dataset\n  gen serve          serve the forms as environments agents act in (OpenEnv)\n\nFlags:\n%s%s\nA --config file looks like this (YAML or the same as JSON):\n%s\n", fs.FlagUsages(), examples, indent(configExample))
+		fmt.Fprintf(stderr, "gen writes benchmark questions about planning on web forms, as Parquet.\n\nUsage:\n  gen [flags]\n  gen verify DIR     re-check every row of a dataset\n  gen preview DIR    write an HTML gallery of sample questions\n  gen card DIR       write the dataset card after sharded runs\n  gen blind          score readers of the text alone on every cell\n  gen score DIR P... score a model's replies (JSONL) against a dataset\n  gen serve          serve the forms as environments agents act in (OpenEnv)\n  gen families       list the form families; --reach: the horizons each suite allows\n\nFlags:\n%s%s\nA --config file looks like this (YAML or the same as JSON):\n%s\n", fs.FlagUsages(), examples, indent(configExample))
 	}
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, pflag.ErrHelp) {
@@ -138,6 +139,9 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 			}
 		}
 	}
+	if c.preset == "long" && !fs.Changed("families") && (fileCfg == nil || (len(fileCfg.UseFamilies) == 0 && len(fileCfg.Families) == 0)) {
+		famFlag = strings.Join(familyNames(forms.Long()), ",")
+	}
 	names, err := splitKnown(famFlag, "family", familyNames(all))
 	if err != nil {
 		return nil, err
@@ -162,6 +166,14 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 		return nil, err
 	}
 	c.horizonSet = fs.Changed("horizon")
+	if c.preset == "long" {
+		if fs.Changed("n") {
+			return nil, usagef("--n %d: --preset long gives %d rows to every family x horizon cell; leave out --n (or the preset)", c.n, longCellRows)
+		}
+		if !c.horizonSet {
+			c.horizonMin, c.horizonMax = 1, suites.MaxHorizon
+		}
+	}
 	if c.n <= 0 || c.n > maxN {
 		return nil, usagef("--n %d: give at least 1 and at most %d questions per suite", c.n, int64(maxN))
 	}
@@ -177,8 +189,8 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 	if c.workers < 0 || c.workers > maxWorkers {
 		return nil, usagef("--workers %d: use 0 (one per CPU) to %d", c.workers, maxWorkers)
 	}
-	if c.preset != "" && c.preset != "paper" {
-		return nil, usagef("--preset %q: the only preset is \"paper\"", c.preset)
+	if c.preset != "" && c.preset != "paper" && c.preset != "long" {
+		return nil, usagef("--preset %q: use \"paper\" or \"long\"", c.preset)
 	}
 	if c.protocol != "" && c.protocol != suites.Paper {
 		return nil, usagef("--protocol %q: the only protocol is %q (leave the flag out for formplan's own)", c.protocol, suites.Paper)

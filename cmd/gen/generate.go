@@ -120,6 +120,8 @@ func generateCmd(ctx context.Context, c *config, stdout, stderr io.Writer) error
 		switch {
 		case c.preset == "paper":
 			spec.Mix = paperMix(name, c.paperTasks, group)
+		case c.preset == "long":
+			spec.Mix = longMix(&spec)
 		case n%int64(group) != 0:
 			return usagef("%s: %d questions: under --protocol paper %s asks about each item in %d rows; give a count that is a multiple of %d, such as %d",
 				name, n, name, group, group, (n+int64(group)-1)/int64(group)*int64(group))
@@ -137,6 +139,13 @@ func generateCmd(ctx context.Context, c *config, stdout, stderr io.Writer) error
 		wg.Go(func() { fitted[k] = suites.Fit(jobs[k].suite, &jobs[k].spec, c.horizonSet) })
 	}
 	wg.Wait()
+	if c.preset == "long" {
+		for k := range jobs {
+			if fitted[k] == nil {
+				fitLongMix(&jobs[k].spec)
+			}
+		}
+	}
 	kept := jobs[:0]
 	for k, j := range jobs {
 		if err := fitted[k]; err != nil {
@@ -344,6 +353,9 @@ func (c *config) contentFlags() string {
 		fmt.Sprintf("--n %d", c.n),
 		fmt.Sprintf("--horizon %d-%d", c.horizonMin, c.horizonMax),
 		fmt.Sprintf("--choices %d", c.choices),
+	}
+	if c.preset == "long" {
+		parts = slices.Delete(parts, 3, 4) // the preset sets the counts, not --n
 	}
 	if len(c.counts) > 0 {
 		var mix []string

@@ -127,7 +127,7 @@ func TestHostileInput(t *testing.T) {
 		{"slider too many positions", slider("0", "100000", "1"), nil, "positions"},
 		{"slider min above max", slider("10", "0", "1"), nil, "min < max"},
 		// Families and counts in the file.
-		{"too many elements", family("ordinal", "      - kind: checkbox\n        min_count: 13\n        max_count: 13\n"), nil, "max_count <= 12"},
+		{"too many elements", family("ordinal", "      - kind: checkbox\n        min_count: 25\n        max_count: 25\n"), nil, "max_count <= 24"},
 		{"family name a path", "families:\n  - name: ../x\n    refer: ordinal\n    elements:\n      - kind: checkbox\n        min_count: 1\n        max_count: 1\n", nil, "lower-case letters"},
 		{"suite count too big", "suites:\n  edge_case: 9223372036854775807\n", nil, "at most 1000000000000"},
 		// Config files.

@@ -9,6 +9,7 @@
 //	gen blind [flags]
 //	gen score DIR [PREDICTIONS.jsonl ...] [flags]
 //	gen serve [flags]
+//	gen families [--reach] [flags]
 //
 // With no flags it writes every suite, 300 questions each, to out/. See
 // gen --help for the flags and examples.
@@ -117,6 +118,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 			return scoreCmd(ctx, args[1:], stdout, stderr)
 		case "serve":
 			return serveCmd(ctx, args[1:], stderr)
+		case "families":
+			return familiesCmd(args[1:], stdout, stderr)
 		}
 	}
 	cfg, err := parseFlags(args, stderr)

@@ -46,7 +46,8 @@ func TestBadInput(t *testing.T) {
 		{"choices one", []string{"--choices", "1"}, true, "use 2 to 8"},
 		{"choices nine", []string{"--choices", "9"}, true, "use 2 to 8"},
 		{"vlmevalkit without pictures", []string{"--no-images", "--format", "vlmevalkit"}, true, "--format vlmevalkit needs screenshots"},
-		{"bad preset", []string{"--preset", "huge"}, true, `only preset is "paper"`},
+		{"bad preset", []string{"--preset", "huge"}, true, `use "paper" or "long"`},
+		{"n with preset long", []string{"--preset", "long", "--n", "5"}, true, `leave out --n`},
 		{"stray argument", []string{"extra"}, true, "unexpected argument"},
 		{"unwritable out", []string{"--out", filepath.Join(blocker, "sub"), "--no-images"}, false, "choose a writable --out"},
 	}

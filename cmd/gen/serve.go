@@ -96,14 +96,15 @@ func parseServe(args []string, stderr io.Writer) (*serveConfig, bool, error) {
 		return nil, false, usagef("serve: --scale %g: want a scale above 0 and at most 4 that gives whole pixels", c.scale)
 	}
 	all := forms.Builtins()
+	names := familyNames(forms.Defaults())
 	if c.config != "" {
 		fc, err := loadConfig(c.config)
 		if err != nil {
 			return nil, false, err
 		}
 		all = append(all, fc.Families...)
+		names = append(names, familyNames(fc.Families)...)
 	}
-	names := familyNames(all)
 	if *famList != "" {
 		if names, err = splitKnown(*famList, "family", familyNames(all)); err != nil {
 			return nil, false, err
@@ -111,13 +112,23 @@ func parseServe(args []string, stderr io.Writer) (*serveConfig, bool, error) {
 	}
 	for _, n := range names {
 		for _, f := range all {
-			if f.Name == n {
-				c.families = append(c.families, f)
+			if f.Name != n {
+				continue
 			}
+			if most := len(f.Largest().Elements) - 1; most > maxServeElements {
+				return nil, false, usagef("serve: family %s has up to %d elements: an episode finds its shortest plan by a breadth-first search over the form's states, which holds forms of at most %d; serve smaller families", n, most, maxServeElements)
+			}
+			c.families = append(c.families, f)
 		}
 	}
 	return c, false, nil
 }
+
+// maxServeElements is the most elements (Submit aside) a family gen serve
+// serves may have: the breadth-first search of an episode's shortest plan
+// stays within its million states on forms of MiniWoB's size, not on the
+// long families'.
+const maxServeElements = 12
 
 // loopback reports whether host names this machine only.
 func loopback(host string) bool {

@@ -1,0 +1,131 @@
+package main
+
+import (
+	"errors"
+	"io"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/formplan/formplan/forms"
+	"github.com/formplan/formplan/suites"
+)
+
+// TestFamiliesReach checks that gen families --reach prints, per suite
+// and family, what suites.Reach finds, the probe gen refuses with.
+func TestFamiliesReach(t *testing.T) {
+	out, _, err := runGen(t, "families", "--reach", "--families", "checkboxes,long_checkboxes,mixed_form", "--suites", "plan_semantic,temporal_order", "--choices", "4,2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fams := []forms.Family{*forms.Builtin("checkboxes"), *forms.Builtin("long_checkboxes"), *forms.Builtin("mixed_form")}
+	for _, n := range []int{4, 2} {
+		sp := &suites.Spec{Seed: 1, Families: fams, Choices: n}
+		for _, name := range []string{"plan_semantic", "temporal_order"} {
+			s, _ := suites.Lookup(name)
+			line := "| `" + name + "` |"
+			for fi := range fams {
+				line += " " + suites.Spans(suites.Reach(s, sp, fi)) + " |"
+			}
+			if !strings.Contains(out, line) {
+				t.Errorf("at %d options the table lacks %q:\n%s", n, line, out)
+			}
+		}
+	}
+	if !strings.Contains(out, "| `plan_semantic` | 1-5 | 1-12 | 1-12 |") {
+		t.Errorf("plan_semantic at 4 options: want 1-5 on checkboxes and 1-12 on the long families:\n%s", out)
+	}
+}
+
+func TestFamiliesList(t *testing.T) {
+	out, _, err := runGen(t, "families")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		"| `checkboxes` | 4-9 | label | 160 x 210 | yes |",
+		"| `long_checkboxes` | 13-17 | label | 200 x 330 |  |",
+		"| `mixed_form` | 16 | ordinal | 240 x 350 |  |",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("gen families lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+func TestFamiliesBadInput(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"options", []string{"families", "--reach", "--choices", "9"}, "list option counts from 2 to 8"},
+		{"family", []string{"families", "--families", "nope"}, `unknown family "nope"`},
+		{"suite", []string{"families", "--reach", "--suites", "nope"}, `unknown suite "nope"`},
+		{"argument", []string{"families", "extra"}, "unexpected argument"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, _, err := runGen(t, tc.args...)
+			var u usageError
+			if err == nil || !errors.As(err, &u) || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("error %v, want a usage error containing %q", err, tc.want)
+			}
+		})
+	}
+}
+
+// TestLongMix checks that --preset long gives every family 1,000 rows at
+// each horizon it allows in 1-12, and none at the others.
+func TestLongMix(t *testing.T) {
+	s, _ := suites.Lookup("edge_case")
+	sp := &suites.Spec{Seed: 1, Families: forms.Long(), Choices: 4, HorizonMin: 1, HorizonMax: suites.MaxHorizon}
+	sp.Mix = longMix(sp)
+	if err := suites.Fit(s, sp, false); err != nil {
+		t.Fatal(err)
+	}
+	fitLongMix(sp)
+	for k, p := range sp.Mix {
+		allowed := len(suites.Reach(s, sp, p.Family))
+		if p.Count != int64(longCellRows*allowed) {
+			t.Errorf("part %d (%s): %d rows, want %d for %d horizons", k, sp.Families[p.Family].Name, p.Count, longCellRows*allowed, allowed)
+		}
+	}
+}
+
+// TestServeRefusesLongFamilies checks that gen serve refuses, before it
+// starts, a family too big for an episode's breadth-first search, and
+// serves the default families when none is named.
+func TestServeRefusesLongFamilies(t *testing.T) {
+	for _, name := range familyNames(forms.Long()) {
+		_, _, err := parseServe([]string{"--families", name}, io.Discard)
+		var u usageError
+		if err == nil || !errors.As(err, &u) || !strings.Contains(err.Error(), "serve smaller families") {
+			t.Errorf("serve --families %s: error %v, want a usage error", name, err)
+		}
+	}
+	c, _, err := parseServe(nil, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := strings.Join(familyNames(c.families), ","), strings.Join(familyNames(forms.Defaults()), ","); got != want {
+		t.Errorf("serve's families %s, want the defaults %s", got, want)
+	}
+}
+
+// TestReachTableInDocs checks that docs/suites.md prints the table gen
+// families --reach gives.
+func TestReachTableInDocs(t *testing.T) {
+	out, _, err := runGen(t, "families", "--reach")
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc, err := os.ReadFile("../../docs/suites.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	table := out[strings.Index(out, "| suite |"):]
+	if !strings.Contains(string(doc), table) {
+		t.Errorf("docs/suites.md lacks the table of gen families --reach:\n%s", table)
+	}
+}
