@@ -68,10 +68,11 @@ type block struct {
 }
 
 type page struct {
-	Width  int // CSS px: Width, or more for text boxes holding long text (pictureWidth)
-	Task   string
-	Blocks []block
-	Submit element
+	Width     int // CSS px: Width, or more for text boxes holding long text (pictureWidth)
+	BaseWidth int // CSS px: the family's picture width before text boxes widen it
+	Task      string
+	Blocks    []block
+	Submit    element
 	// SubmitRow puts Submit in a 40 px row of its own, as form-sequence
 	// does, when the form has a row; otherwise it follows a line break,
 	// as in click-checkboxes.
@@ -126,7 +127,7 @@ func Head() string {
 	b.WriteString(`body,input,button,select,textarea{font-family:"` + typeface.Family + `"}`)
 	b.WriteString("</style>")
 	if err := templates.FormHTML.ExecuteTemplate(&b, "head", headData{
-		Advances: asciiAdvance[:], TextPx: TextPx, Width: Width, GrowStep: GrowStep,
+		Advances: asciiAdvance[:], TextPx: TextPx, GrowStep: GrowStep,
 	}); err != nil {
 		panic("formview: head template: " + err.Error()) // the template is embedded: cannot fail
 	}
@@ -135,12 +136,12 @@ func Head() string {
 
 // headData is what the page's script needs to widen a text box as its
 // text grows, as BoxWidth and pictureWidth do: the font's advance widths of
-// printable ASCII (asciiAdvance), the text size of a text box, MiniWoB's
-// picture width and the step the picture grows in.
+// printable ASCII (asciiAdvance), the text size of a text box and the step
+// the picture grows in (a form's own picture width is on its root, in
+// data-base-width).
 type headData struct {
 	Advances []int
 	TextPx   float64
-	Width    int
 	GrowStep int
 }
 
@@ -207,7 +208,7 @@ func Job(f *forms.Form, s statesim.State, task, uid string) (render.Job, error) 
 	}
 	p.Dense = lines > denseLines
 	w, h := Size(f)
-	p.Width = pictureWidth(w, p.Blocks)
+	p.Width, p.BaseWidth = pictureWidth(w, p.Blocks), w
 	if h != Height {
 		p.Area = h - barHeight
 	}

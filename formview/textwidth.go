@@ -51,7 +51,13 @@ var asciiAdvance = [95]int{
 // up to its last character that is not a space, and false when s holds a
 // character outside printable ASCII, whose width is not known.
 func TextWidth(s string, px float64) (float64, bool) {
-	s = strings.TrimRight(s, " ")
+	return advanceWidth(strings.TrimRight(s, " "), px)
+}
+
+// advanceWidth returns the width in CSS px of s set at px in Liberation
+// Sans, trailing spaces included (a text box's content holds them), and
+// false when s holds a character outside printable ASCII.
+func advanceWidth(s string, px float64) (float64, bool) {
 	units := 0
 	for i := 0; i < len(s); i++ {
 		c := s[i]
@@ -81,12 +87,12 @@ func WidestText(f *forms.Form) float64 {
 // BoxWidth returns the content width, in CSS px, of text box i of form f
 // in a picture of state s: TextBoxWidth of the form's widest value, or
 // wider when the box holds a longer text (typing appends, so a box may
-// hold values typed one after another), so that its text shows whole. A
-// character of unknown width counts as 1 em.
+// hold values typed one after another), so that its text, trailing spaces
+// included, shows whole. A character of unknown width counts as 1 em.
 func BoxWidth(f *forms.Form, s statesim.State, i int) int {
 	w := WidestText(f)
 	if i < len(s) && s[i].S != "" {
-		n, ok := TextWidth(s[i].S, TextPx)
+		n, ok := advanceWidth(s[i].S, TextPx)
 		if !ok {
 			n = float64(utf8.RuneCountInString(s[i].S)) * TextPx
 		}
