@@ -56,11 +56,18 @@ var pageSource string
 // page is the gallery template.
 var page = template.Must(template.New("preview").Parse(pageSource))
 
+// ErrLink is wrapped by Write's error when a symbolic link stands where
+// the gallery would be written inside the dataset's folder.
+var ErrLink = errors.New("is a symbolic link")
+
 // Write reads the suites of the dataset in dir (each a directory
 // <dir>/<suite> holding test-*.parquet files), picks up to opt.PerSuite
 // questions of each and writes the gallery to one HTML file. It returns the
 // file's path. The file is written to a temporary name first and renamed,
 // so a failed run leaves no partial gallery behind.
+//
+// A symbolic link where the default file or its folder goes is refused,
+// wrapping ErrLink.
 func Write(dir string, opt Options) (path string, err error) {
 	if opt.PerSuite < 0 {
 		return "", fmt.Errorf("preview: %d questions per suite: use 1 or more, or 0 for %d", opt.PerSuite, DefaultPerSuite)
@@ -71,6 +78,12 @@ func Write(dir string, opt Options) (path string, err error) {
 	path = opt.Out
 	if path == "" {
 		path = filepath.Join(dir, "preview", "index.html")
+		// Inside the dataset's folder: never write through a link there.
+		for _, p := range []string{filepath.Dir(path), path} {
+			if st, err := os.Lstat(p); err == nil && st.Mode()&os.ModeSymlink != 0 {
+				return "", fmt.Errorf("preview: %s %w where the gallery goes: remove it, or give --out", p, ErrLink)
+			}
+		}
 	}
 	names, err := findSuites(dir)
 	if err != nil {

@@ -14,6 +14,7 @@ import (
 	"github.com/formplan/formplan/export"
 	"github.com/formplan/formplan/merge"
 	"github.com/formplan/formplan/outdir"
+	"github.com/formplan/formplan/suites"
 )
 
 // cardCmd is gen card DIR: it merges the shards of a sharded run into the
@@ -34,6 +35,9 @@ func cardCmd(args []string, stdout, stderr io.Writer) error {
 		return usagef("gen card takes one dataset directory, such as: gen card out/")
 	}
 	dir := fs.Arg(0)
+	if err := outdir.CheckLinks(dir, suites.Names()); err != nil && !errors.Is(err, os.ErrNotExist) {
+		return usageError{"gen card: " + err.Error()}
+	}
 	if !*keep {
 		if err := mergeShards(dir, stdout); err != nil {
 			return err
@@ -62,8 +66,8 @@ func mergeShards(dir string, stdout io.Writer) error {
 	if files, _ := filepath.Glob(filepath.Join(dir, "*", "test-*.parquet")); len(files) == 0 {
 		return nil // runInfo says what is wrong
 	}
-	lock, err := outdir.Exclusive(dir)
-	if errors.Is(err, outdir.ErrBusy) {
+	lock, err := outdir.Exclusive(dir, suites.Names())
+	if errors.Is(err, outdir.ErrBusy) || errors.Is(err, outdir.ErrLink) {
 		return usageError{"gen card: " + err.Error()}
 	}
 	if err != nil {

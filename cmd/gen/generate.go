@@ -174,9 +174,9 @@ func generateCmd(ctx context.Context, c *config, stdout, stderr io.Writer) error
 		}
 	}
 	lock, err := outdir.Acquire(c.out, outdir.Run{Key: runKey(version, c.contentFlags()), Shard: c.shard, Shards: c.shards,
-		Suites: c.suites, Families: familyNames(fams), Force: c.force, FlagsOf: fileKey})
+		Suites: c.suites, AllSuites: suites.Names(), Families: familyNames(fams), Force: c.force, FlagsOf: fileKey})
 	if err != nil {
-		if errors.Is(err, outdir.ErrForeign) || errors.Is(err, outdir.ErrBusy) {
+		if errors.Is(err, outdir.ErrForeign) || errors.Is(err, outdir.ErrBusy) || errors.Is(err, outdir.ErrLink) {
 			return usageError{err.Error()}
 		}
 		return err

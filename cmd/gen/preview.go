@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 
@@ -40,6 +41,9 @@ func previewCmd(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		return err
 	}
 	path, err := preview.Write(fs.Arg(0), preview.Options{PerSuite: *n, Out: *out})
+	if errors.Is(err, preview.ErrLink) {
+		return usageError{err.Error()}
+	}
 	if err != nil {
 		return err
 	}
