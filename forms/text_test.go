@@ -44,3 +44,22 @@ func TestTextCuts(t *testing.T) {
 		}
 	}
 }
+
+// TestKeyDropsInvisible checks that labels differing only in code points
+// that draw nothing share a key, as they look the same in the picture.
+func TestKeyDropsInvisible(t *testing.T) {
+	for _, c := range []struct{ a, b string }{
+		{"apple", "app\u2060le"},
+		{"apple", "apple\ufe0f"},
+		{"apple", "a\u00adpple"},
+		{"apple", "\u0430pple"},
+		{"rn", "m"},
+	} {
+		if Key(c.a) != Key(c.b) {
+			t.Errorf("Key(%q) = %q, Key(%q) = %q: want one key", c.a, Key(c.a), c.b, Key(c.b))
+		}
+	}
+	if Key("apple") == Key("apples") {
+		t.Error("apple and apples share a key")
+	}
+}
