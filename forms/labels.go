@@ -224,3 +224,32 @@ func scripts(s string) []string {
 	slices.Sort(out)
 	return out
 }
+
+// CheckLabels reports the first label or text value of form f that the
+// label rules refuse (CheckLabel, CheckText), or two labels that look the
+// same (one Key, Submit's included): what a family's Validate refuses,
+// checked on a form as drawn, as gen verify does with a row's form.
+func (f *Form) CheckLabels() error {
+	seen := map[string]string{}
+	for _, e := range f.Elements {
+		if e.Label == "" {
+			continue
+		}
+		if e.Kind != Submit {
+			if err := CheckLabel(e.Label); err != nil {
+				return fmt.Errorf("forms: element %s: %w", e.ID, err)
+			}
+		}
+		k := Key(e.Label)
+		if prev, ok := seen[k]; ok {
+			return fmt.Errorf("forms: element %s: label %q looks the same as %q", e.ID, e.Label, prev)
+		}
+		seen[k] = e.Label
+	}
+	for _, v := range f.TextValues {
+		if err := CheckText(v); err != nil {
+			return fmt.Errorf("forms: %w", err)
+		}
+	}
+	return nil
+}
