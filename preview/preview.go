@@ -6,13 +6,14 @@
 // The gallery is one self-contained file. Pictures are embedded as data:
 // URIs, so the page works offline and wherever the file is moved.
 //
-//	path, err := preview.Write("out", preview.Options{})
+//	path, err := preview.Write(ctx, "out", preview.Options{})
 //	// path is out/preview/index.html
 package preview
 
 import (
 	"bytes"
 	"cmp"
+	"context"
 	_ "embed"
 	"encoding/base64"
 	"errors"
@@ -68,7 +69,9 @@ var ErrLink = errors.New("is a symbolic link")
 //
 // A symbolic link where the default file or its folder goes is refused,
 // wrapping ErrLink.
-func Write(dir string, opt Options) (path string, err error) {
+//
+// Cancelling ctx stops it between batches of rows, writing nothing.
+func Write(ctx context.Context, dir string, opt Options) (path string, err error) {
 	if opt.PerSuite < 0 {
 		return "", fmt.Errorf("preview: %d questions per suite: use 1 or more, or 0 for %d", opt.PerSuite, DefaultPerSuite)
 	}
@@ -91,12 +94,18 @@ func Write(dir string, opt Options) (path string, err error) {
 	}
 	data := galleryData{Dir: dir, PerSuite: opt.PerSuite, NoImage: NoImage}
 	for _, name := range names {
-		s, err := readSuite(dir, name, opt.PerSuite)
+		if err := ctx.Err(); err != nil {
+			return "", context.Cause(ctx)
+		}
+		s, err := readSuite(ctx, dir, name, opt.PerSuite)
 		if err != nil {
 			return "", err
 		}
 		data.Suites = append(data.Suites, s)
 		data.Cards += len(s.Cards)
+	}
+	if err := ctx.Err(); err != nil {
+		return "", context.Cause(ctx)
 	}
 	var buf bytes.Buffer
 	if err := page.Execute(&buf, data); err != nil {
@@ -158,7 +167,7 @@ func globEscape(s string) string {
 
 // readSuite reads every row of a suite, keeping only the first rows of each
 // family and horizon, and returns the suite's section of the gallery.
-func readSuite(dir, name string, perSuite int) (suiteData, error) {
+func readSuite(ctx context.Context, dir, name string, perSuite int) (suiteData, error) {
 	files, err := suiteFiles(dir, name)
 	if err != nil {
 		return suiteData{}, err
@@ -172,6 +181,10 @@ func readSuite(dir, name string, perSuite int) (suiteData, error) {
 			return suiteData{}, fmt.Errorf("preview: %w", err)
 		}
 		for {
+			if ctx.Err() != nil {
+				r.Close()
+				return suiteData{}, context.Cause(ctx)
+			}
 			n, err := r.Read(batch)
 			for k := range batch[:n] {
 				p.add(batch[k])

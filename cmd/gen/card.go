@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -20,7 +21,7 @@ import (
 // cardCmd is gen card DIR: it merges the shards of a sharded run into the
 // files of a single run, then (re)writes the dataset card, Croissant file
 // and lmms-eval tasks of the dataset.
-func cardCmd(args []string, stdout, stderr io.Writer) error {
+func cardCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := pflag.NewFlagSet("gen card", pflag.ContinueOnError)
 	fs.SetOutput(stderr)
 	tsv := fs.Bool("vlmevalkit", false, "also write the VLMEvalKit TSV of every suite")
@@ -39,9 +40,12 @@ func cardCmd(args []string, stdout, stderr io.Writer) error {
 		return usageError{"gen card: " + err.Error()}
 	}
 	if !*keep {
-		if err := mergeShards(dir, stdout); err != nil {
+		if err := mergeShards(ctx, dir, stdout); err != nil {
 			return err
 		}
+	}
+	if err := ctx.Err(); err != nil {
+		return context.Cause(ctx)
 	}
 	info, err := runInfo(dir)
 	if err != nil {
@@ -62,7 +66,7 @@ func cardCmd(args []string, stdout, stderr io.Writer) error {
 // mergeShards merges the shards of every suite of dir (package merge),
 // holding dir against every run meanwhile, and then records in its
 // manifest that the run is whole, as a single run leaves it.
-func mergeShards(dir string, stdout io.Writer) error {
+func mergeShards(ctx context.Context, dir string, stdout io.Writer) error {
 	if files, _ := filepath.Glob(filepath.Join(dir, "*", "test-*.parquet")); len(files) == 0 {
 		return nil // runInfo says what is wrong
 	}
@@ -74,7 +78,7 @@ func mergeShards(dir string, stdout io.Writer) error {
 		return fmt.Errorf("gen card: %w", err)
 	}
 	defer lock.Release()
-	done, err := merge.Dir(dir)
+	done, err := merge.Dir(ctx, dir)
 	if err != nil {
 		return fmt.Errorf("gen card: %w", err)
 	}

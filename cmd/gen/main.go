@@ -20,6 +20,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"syscall"
 
 	"github.com/spf13/pflag"
@@ -30,7 +31,7 @@ const version = "0.1.0"
 
 func main() {
 	ctx, cancel := context.WithCancelCause(context.Background())
-	go onSignals(cancel, os.Stderr, os.Exit)
+	onSignals(cancel, os.Stderr, os.Exit)
 	err := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
 	var sig interrupted
 	if len(os.Args) > 1 && os.Args[1] == "serve" && err == nil {
@@ -39,7 +40,13 @@ func main() {
 	if errors.As(context.Cause(ctx), &sig) {
 		// Whatever failed, it failed because of the signal: the deferred
 		// clean-ups of run have removed the temporary files and the browser.
-		fmt.Fprintf(os.Stderr, "gen: interrupted (%s); rerun the same command with --resume to keep what is complete\n", sig.name())
+		if len(os.Args) > 1 && slices.Contains(subcommands, os.Args[1]) {
+			// Nothing to resume: the subcommand left what it had not
+			// finished as it was.
+			fmt.Fprintf(os.Stderr, "gen %s: interrupted (%s)\n", os.Args[1], sig.name())
+		} else {
+			fmt.Fprintf(os.Stderr, "gen: interrupted (%s); rerun the same command with --resume to keep what is complete\n", sig.name())
+		}
 		os.Exit(sig.exitCode())
 	}
 	if err == nil {
@@ -75,6 +82,10 @@ func parseArgs(fs *pflag.FlagSet, args []string) (done bool, err error) {
 	return false, nil
 }
 
+// subcommands are the words that make gen run another command than a
+// generation.
+var subcommands = []string{"verify", "preview", "card", "blind", "score", "serve"}
+
 // run does the work of gen with args (without the program name).
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if len(args) > 0 {
@@ -84,7 +95,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		case "preview":
 			return previewCmd(ctx, args[1:], stdout, stderr)
 		case "card":
-			return cardCmd(args[1:], stdout, stderr)
+			return cardCmd(ctx, args[1:], stdout, stderr)
 		case "blind":
 			return blindCmd(ctx, args[1:], stdout, stderr)
 		case "score":

@@ -40,7 +40,7 @@ func previewCmd(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	path, err := preview.Write(fs.Arg(0), preview.Options{PerSuite: *n, Out: *out})
+	path, err := preview.Write(ctx, fs.Arg(0), preview.Options{PerSuite: *n, Out: *out})
 	if errors.Is(err, preview.ErrLink) {
 		return usageError{err.Error()}
 	}
