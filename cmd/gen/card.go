@@ -36,7 +36,7 @@ func cardCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		return usagef("gen card takes one dataset directory, such as: gen card out/")
 	}
 	dir := fs.Arg(0)
-	if err := outdir.CheckLinks(dir, suites.Names()); err != nil && !errors.Is(err, os.ErrNotExist) {
+	if err := outdir.CheckLinks(dir, suites.Names()); errors.Is(err, outdir.ErrLink) {
 		return usageError{"gen card: " + err.Error()}
 	}
 	if !*keep {

@@ -88,6 +88,11 @@ func groupedEven(n int64, families, group int) []suites.Part {
 }
 
 func generateCmd(ctx context.Context, c *config, stdout, stderr io.Writer) error {
+	// A link inside --out is bad input: refused before anything runs
+	// (Acquire checks again under its lock).
+	if err := outdir.CheckLinks(c.out, suites.Names()); errors.Is(err, outdir.ErrLink) {
+		return usageError{err.Error()}
+	}
 	fams := c.families
 	if c.preset == "paper" {
 		fams = forms.Paper()

@@ -4,6 +4,7 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -31,6 +32,7 @@ func TestLinksInOut(t *testing.T) {
 		{"card", "README.md", []string{"card"}},
 		{"card, the pddl folder", "pddl", []string{"card"}},
 		{"preview", "preview", []string{"preview"}},
+		{"with pictures, before any browser", "edge_case", []string{"--suites", "edge_case", "--n", "8", "--chrome", "/nonexistent/chromium"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			dir := t.TempDir()
@@ -54,7 +56,10 @@ func TestLinksInOut(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			args := append(c.args, "--out", out, "--no-images", "--quiet")
+			args := append(c.args, "--out", out, "--quiet")
+			if !slices.Contains(c.args, "--chrome") {
+				args = append(args, "--no-images")
+			}
 			if c.args[0] == "card" || c.args[0] == "preview" {
 				args = []string{c.args[0], out}
 			}
