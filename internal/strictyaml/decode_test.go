@@ -2,7 +2,9 @@ package strictyaml
 
 import (
 	"errors"
+	"fmt"
 	"reflect"
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -144,5 +146,46 @@ func TestUnmarshalBounded(t *testing.T) {
 				t.Fatalf("error %v", err)
 			}
 		})
+	}
+}
+
+// expandingDoc returns a document of about size bytes built to expand:
+// each anchor lists the one before ten times, so that a reader expanding
+// aliases would hold 10^k values at level k.
+func expandingDoc(size int) string {
+	var b strings.Builder
+	b.WriteString("use: [&a0 [x, x, x, x, x, x, x, x, x, x]")
+	for k := 1; b.Len() < size-200; k++ {
+		fmt.Fprintf(&b, ", &a%d [", k)
+		for j := range 10 {
+			if j > 0 {
+				b.WriteString(", ")
+			}
+			fmt.Fprintf(&b, "*a%d", k-1)
+		}
+		b.WriteString("]")
+	}
+	b.WriteString("]\n")
+	return b.String()
+}
+
+// TestExpandingRefusedBounded reads a 1 MiB document built to expand: it
+// is refused at its first anchor, allocating a bounded amount (what the
+// tree of 1 MiB takes, never what the aliases would expand to).
+func TestExpandingRefusedBounded(t *testing.T) {
+	doc := []byte(expandingDoc(1 << 20))
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	var got config
+	err := Unmarshal(doc, &got)
+	runtime.ReadMemStats(&after)
+	if err == nil || !strings.Contains(err.Error(), "the anchor &a0: anchors and aliases are not read") {
+		t.Fatalf("error %v, want the first anchor refused", err)
+	}
+	if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 80<<20 {
+		t.Fatalf("allocated %d MB reading a 1 MiB document", alloc>>20)
+	} else {
+		t.Logf("%d KiB document refused, %d MB allocated", len(doc)>>10, alloc>>20)
 	}
 }
