@@ -41,8 +41,13 @@ vuln:
 		$(GO) run $(GOVULNCHECK) ./...; \
 	else echo "govulncheck skipped: vuln.go.dev is not reachable from here"; fi
 
+# FUZZTIME is how long make test fuzzes each fuzz target beyond its seeds.
+FUZZTIME ?= 5s
+
 test: deps check
 	$(GO) test -count=1 ./...
+	$(GO) test -run '^$$' -fuzz '^FuzzParseConfig$$' -fuzztime $(FUZZTIME) ./cmd/gen/
+	$(GO) test -run '^$$' -fuzz '^FuzzLabelRules$$' -fuzztime $(FUZZTIME) ./actlang/
 
 # bench runs the Go benchmarks: plan sampling, question building (per
 # suite, one core), the pipeline without pictures (one core), Parquet

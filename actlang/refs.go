@@ -52,9 +52,9 @@ const nounPat = `(check[\s-]?box|tick[\s-]?box|radio[\s-]?button|radio\s+option|
 	`text[\s-]?box|text\s+field|text\s+input|input\s+field|input\s+box|text[\s-]?area|input|field|` +
 	`range\s+slider|slider\s+handle|slider|submit\s+button|submit|button|box)`
 
-// ordinalWords are the ordinals written out, first to twentieth.
-var ordinalWords = strings.Fields(`first second third fourth fifth sixth seventh eighth ninth tenth
-	eleventh twelfth thirteenth fourteenth fifteenth sixteenth seventeenth eighteenth nineteenth twentieth`)
+// ordinalWords are the ordinals written out, first to twentieth, which
+// labels may not be (forms.Reserved).
+var ordinalWords = forms.OrdinalWords
 
 // ordPat matches an ordinal: 2nd, second, last, #2, no. 2, number 2.
 var ordPat = `(?:(\d+)\s*(?:st|nd|rd|th)|(` + strings.Join(ordinalWords, "|") + `|last)|#\s*(\d+)|(?:no\.?|number|nr\.?)\s*(\d+))`

@@ -138,6 +138,9 @@ func Run(ctx context.Context, cfg Config) ([]Cell, error) {
 		}
 		for _, n := range opts {
 			for _, fam := range cfg.Families {
+				if err := ctx.Err(); err != nil {
+					return nil, context.Cause(ctx)
+				}
 				sp := suites.Spec{Seed: cfg.Seed, Families: []forms.Family{fam}, Choices: n, HorizonMin: cfg.HorizonMin, HorizonMax: cfg.HorizonMax, Protocol: cfg.Protocol}
 				if err := suites.Fit(s, &sp, false); err != nil {
 					continue // the family gives no question with this many options

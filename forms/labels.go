@@ -26,18 +26,32 @@ const (
 // "Select nothing and click Submit." read two ways.
 var reserved = map[string]bool{}
 
+// OrdinalWords are the ordinals written out, first to twentieth, that the
+// action language reads ("the second checkbox"); "last" is read too.
+var OrdinalWords = strings.Fields(`first second third fourth fifth sixth seventh eighth ninth tenth
+	eleventh twelfth thirteenth fourteenth fifteenth sixteenth seventeenth eighteenth nineteenth twentieth`)
+
 func init() {
 	for _, w := range strings.Fields(`a b c d e f g h yes no
 		and or then only every nothing none all the of to by at with into from is not
 		check checked uncheck unchecked click select selected clear type enter move hit leave
 		submit button checkbox checkboxes slider radio textbox textboxes handle left right
-		number empty contains option answer`) {
+		number empty contains option answer
+		last final middle top bottom next previous penultimate
+		box tickbox field input textfield textinput inputfield inputbox textarea radiobutton
+		radiooption rangeslider sliderhandle submitbutton
+		label labelled labeled named called marked titled captioned for beside text`) {
+		reserved[w] = true
+	}
+	for _, w := range OrdinalWords {
 		reserved[w] = true
 	}
 }
 
 // Reserved reports whether s, in any case, is a word of the task grammar
-// or an ordinal such as "2nd".
+// or of the action language that reads replies: an ordinal or position
+// word ("second", "last", "2nd", "21st"), a noun of an element ("box",
+// "field") or a word around a label ("labelled").
 func Reserved(s string) bool {
 	var buf [24]byte
 	var l []byte
@@ -82,7 +96,33 @@ func isASCII(s string) bool {
 // same: NFKC-normalized, then folded to the Unicode confusable skeleton
 // (UTS #39), so that "apple", "аpple" (with a Cyrillic a) and "app\u200ble"
 // share one key. Case is kept: "Ab" and "ab" look different.
-func Key(s string) string { return confusable.Skeleton(norm.NFKC.String(s)) }
+// Invisible code points (default-ignorable ones, which draw nothing) are
+// removed first, so that "app\u2060le" and "apple" share one key too.
+func Key(s string) string {
+	if strings.IndexFunc(s, invisible) >= 0 {
+		s = strings.Map(func(r rune) rune {
+			if invisible(r) {
+				return -1
+			}
+			return r
+		}, s)
+	}
+	return confusable.Skeleton(norm.NFKC.String(s))
+}
+
+// invisible reports whether r is a default-ignorable code point (Unicode's
+// Default_Ignorable_Code_Point: format characters, variation selectors,
+// fillers such as U+3164), which a renderer draws as nothing.
+func invisible(r rune) bool {
+	return unicode.In(r, unicode.Cf, unicode.Other_Default_Ignorable_Code_Point, unicode.Variation_Selector)
+}
+
+// attaches reports whether r draws only on or beside the character before
+// it: a combining mark (Mn, Mc, Me) or a modifier letter or symbol (Lm,
+// Sk, such as ˈ and ˆ), which looks like a mark or a piece of punctuation.
+func attaches(r rune) bool {
+	return unicode.In(r, unicode.Mn, unicode.Mc, unicode.Me, unicode.Lm, unicode.Sk)
+}
 
 // CheckLabel reports why s cannot label an element, or nil. A label is one
 // word of letters and digits of one script, with inner hyphens allowed:
@@ -93,9 +133,13 @@ func CheckLabel(s string) error {
 	if err := checkChars(s, MaxLabelLen, "label"); err != nil {
 		return err
 	}
+	base := false
 	for i, r := range s {
 		switch {
-		case unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.Is(unicode.M, r):
+		case attaches(r):
+			return fmt.Errorf("label %q has U+%04X, which draws only as a mark on or beside another character: use letters and digits", s, r)
+		case unicode.IsLetter(r) || unicode.IsDigit(r):
+			base = true
 		case r == '-' && i > 0 && i < len(s)-1 && s[i-1] != '-':
 		case r == ' ':
 			return fmt.Errorf("label %q has a space: labels are one word (the task text lists them bare); join the words with a hyphen", s)
@@ -103,8 +147,11 @@ func CheckLabel(s string) error {
 			return fmt.Errorf("label %q has %q, which the task text reads as syntax: use letters, digits and inner hyphens", s, r)
 		}
 	}
+	if !base {
+		return fmt.Errorf("label %q has no letter or digit to show: give it one", s)
+	}
 	if Reserved(s) {
-		return fmt.Errorf("label %q is a word of the task text (Submit, nothing, only, every, the, 2nd, ...): choose another", s)
+		return fmt.Errorf("label %q is a word of the task text or of replies (Submit, nothing, only, the, 2nd, second, last, box, ...): choose another", s)
 	}
 	if sc := scripts(s); len(sc) > 1 {
 		return fmt.Errorf("label %q mixes scripts (%s): write it in one", s, strings.Join(sc, " and "))
@@ -142,15 +189,21 @@ func checkChars(s string, maxLen int, what string) error {
 		return fmt.Errorf("%s %q is longer than %d characters, too wide for the picture: shorten it", what, s, maxLen)
 	}
 	for _, r := range s {
-		if r != ' ' && (unicode.IsControl(r) || unicode.IsSpace(r) || unicode.In(r, unicode.Cf, unicode.Co, unicode.Cs, unicode.Zl, unicode.Zp) || !unicode.IsPrint(r)) {
+		if r != ' ' && (unicode.IsControl(r) || unicode.IsSpace(r) || invisible(r) || unicode.In(r, unicode.Co, unicode.Cs, unicode.Zl, unicode.Zp) || !unicode.IsPrint(r)) {
 			return fmt.Errorf("%s %q has the invisible or control character U+%04X: remove it", what, s, r)
 		}
+	}
+	if r, _ := utf8.DecodeRuneInString(s); unicode.In(r, unicode.Mn, unicode.Mc, unicode.Me) {
+		return fmt.Errorf("%s %q begins with the combining mark U+%04X, which has no letter to draw on: remove it", what, s, r)
 	}
 	if n := norm.NFKC.String(s); n != s {
 		return fmt.Errorf("%s %q is not in Unicode NFKC form: write %q", what, s, n)
 	}
 	if r, missing := typeface.Missing(s); missing {
 		return fmt.Errorf("%s %q has %q (U+%04X), which the pictures' font (%s) does not draw on its own, so each machine would draw it in a font of its own: use letters, digits and marks the font has (Latin, Greek, Cyrillic)", what, s, r, r, typeface.Name)
+	}
+	if r, blank := typeface.Blank(s); blank {
+		return fmt.Errorf("%s %q has U+%04X, which the pictures' font draws as nothing: remove it", what, s, r)
 	}
 	return nil
 }
@@ -170,4 +223,33 @@ func scripts(s string) []string {
 	}
 	slices.Sort(out)
 	return out
+}
+
+// CheckLabels reports the first label or text value of form f that the
+// label rules refuse (CheckLabel, CheckText), or two labels that look the
+// same (one Key, Submit's included): what a family's Validate refuses,
+// checked on a form as drawn, as gen verify does with a row's form.
+func (f *Form) CheckLabels() error {
+	seen := map[string]string{}
+	for _, e := range f.Elements {
+		if e.Label == "" {
+			continue
+		}
+		if e.Kind != Submit {
+			if err := CheckLabel(e.Label); err != nil {
+				return fmt.Errorf("forms: element %s: %w", e.ID, err)
+			}
+		}
+		k := Key(e.Label)
+		if prev, ok := seen[k]; ok {
+			return fmt.Errorf("forms: element %s: label %q looks the same as %q", e.ID, e.Label, prev)
+		}
+		seen[k] = e.Label
+	}
+	for _, v := range f.TextValues {
+		if err := CheckText(v); err != nil {
+			return fmt.Errorf("forms: %w", err)
+		}
+	}
+	return nil
 }

@@ -14,6 +14,7 @@
 package merge
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -51,8 +52,9 @@ type suitePlan struct {
 // nothing, when a suite's shards are incomplete, of two shard counts, or
 // do not cover the suite's indices exactly, or when two files come from
 // different runs. The caller keeps writers out of dir meanwhile (see
-// outdir.Exclusive).
-func Dir(dir string) ([]Result, error) {
+// outdir.Exclusive). Cancelling ctx stops it between batches of rows,
+// leaving every suite either merged or as it was.
+func Dir(ctx context.Context, dir string) ([]Result, error) {
 	bySuite, err := scan(dir)
 	if err != nil {
 		return nil, fmt.Errorf("merge: %w", err)
@@ -91,7 +93,10 @@ func Dir(dir string) ([]Result, error) {
 	}
 	var res []Result
 	for _, sp := range plans {
-		r, err := sp.run(dir)
+		if err := ctx.Err(); err != nil {
+			return res, fmt.Errorf("merge: %w", context.Cause(ctx))
+		}
+		r, err := sp.run(ctx, dir)
 		if err != nil {
 			return res, fmt.Errorf("merge: %w", err)
 		}
@@ -187,13 +192,13 @@ func checkSuites(p *part, have []string) error {
 }
 
 // run carries out the plan of one suite.
-func (sp suitePlan) run(dir string) (Result, error) {
+func (sp suitePlan) run(ctx context.Context, dir string) (Result, error) {
 	res := Result{Suite: sp.suite, Rows: sp.rows, File: generate.FilePath(dir, sp.suite, 0, 1), Shards: len(sp.shards)}
 	if len(sp.shards) == 0 {
 		return res, nil
 	}
 	if sp.whole == nil {
-		if err := write(res.File, sp.shards, sp.rows); err != nil {
+		if err := write(ctx, res.File, sp.shards, sp.rows); err != nil {
 			return res, err
 		}
 	}

@@ -85,7 +85,7 @@ func TestMergeIsTheSingleRun(t *testing.T) {
 			dir := t.TempDir()
 			genRun(t, dir, 601, 4, 1)
 			tc.crash(t, dir)
-			res, err := Dir(dir)
+			res, err := Dir(context.Background(), dir)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -96,7 +96,7 @@ func TestMergeIsTheSingleRun(t *testing.T) {
 			if !maps.Equal(got, want) {
 				t.Errorf("merged files differ from the single run's:\n got %v\nwant %v", got, want)
 			}
-			again, err := Dir(dir)
+			again, err := Dir(context.Background(), dir)
 			if err != nil || again[0].Shards != 0 || again[1].Shards != 0 || !maps.Equal(filetree.MustHashes(t, dir), want) {
 				t.Errorf("a second merge: %+v, %v", again, err)
 			}
@@ -168,7 +168,7 @@ func TestMergeRefuses(t *testing.T) {
 			genRun(t, dir, 40, 4, 1)
 			tc.spoil(t, dir)
 			before := filetree.MustHashes(t, dir)
-			_, err := Dir(dir)
+			_, err := Dir(context.Background(), dir)
 			if err == nil || !strings.Contains(err.Error(), tc.want) {
 				t.Fatalf("merge: %v\nwant an error containing %q", err, tc.want)
 			}
@@ -188,7 +188,7 @@ func TestMergeRefusesNotRegular(t *testing.T) {
 	if err := syscall.Mkfifo(path, 0o644); err != nil {
 		t.Skip("no named pipes here:", err)
 	}
-	if _, err := Dir(dir); err == nil || !strings.Contains(err.Error(), "is not a regular file") {
+	if _, err := Dir(context.Background(), dir); err == nil || !strings.Contains(err.Error(), "is not a regular file") {
 		t.Fatalf("merge over a named pipe: %v", err)
 	}
 }

@@ -1,6 +1,7 @@
 package merge
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -14,12 +15,13 @@ import (
 // write writes the rows of shards, a complete set in order, to path as the
 // single run writes a suite of total rows: generate.GroupRows rows to a
 // row group, the shards' run metadata with the whole suite's shard keys.
-// The file appears only once complete; on error nothing is left of it.
-func write(path string, shards []*part, total int64) error {
+// The file appears only once complete; on error, or when ctx is
+// cancelled, nothing is left of it.
+func write(ctx context.Context, path string, shards []*part, total int64) error {
 	run := runOf(shards[0])
 	delete(run, dataset.MetadataKey) // the writer adds it
 	meta := generate.FileMetadata(run, shards[0].suite, total, 0, 1)
-	m := &merger{path: path, meta: meta, shards: shards, batch: make([]dataset.Row, readRows)}
+	m := &merger{ctx: ctx, path: path, meta: meta, shards: shards, batch: make([]dataset.Row, readRows)}
 	defer func() {
 		if m.w != nil {
 			m.w.Abort()
@@ -48,6 +50,7 @@ const readRows = 256
 
 // merger copies the rows of a suite's shards, in order, into one file.
 type merger struct {
+	ctx    context.Context // stops the copy between batches
 	path   string
 	meta   map[string]string
 	shards []*part
@@ -69,6 +72,9 @@ func (m *merger) copyShard(p *part) (err error) {
 		}
 	}()
 	for {
+		if err := m.ctx.Err(); err != nil {
+			return context.Cause(m.ctx)
+		}
 		n, rerr := r.Read(m.batch)
 		rows := m.batch[:n]
 		if n > 0 && m.w == nil {

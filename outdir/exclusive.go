@@ -12,7 +12,13 @@ import (
 // a run's shards: it fails, wrapping ErrBusy, while any run writes into
 // dir, and a run that starts while the lock is held waits in Acquire until
 // it is released. The caller must Release the lock.
-func Exclusive(dir string) (*Lock, error) {
+//
+// Links are refused as Acquire refuses them (ErrLink), suites naming the
+// suites' folders.
+func Exclusive(dir string, suites []string) (*Lock, error) {
+	if err := CheckLinks(dir, suites); err != nil {
+		return nil, err
+	}
 	mutex, err := lockFile(filepath.Join(dir, mutexName), syscall.LOCK_EX, mutexWait)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", dir, err)

@@ -16,11 +16,11 @@ func TestExclusive(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Exclusive(dir); !errors.Is(err, ErrBusy) {
+	if _, err := Exclusive(dir, nil); !errors.Is(err, ErrBusy) {
 		t.Fatalf("Exclusive while shard 2/4 writes: %v, want ErrBusy", err)
 	}
 	shard.Release()
-	l, err := Exclusive(dir)
+	l, err := Exclusive(dir, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -45,7 +45,7 @@ func TestExclusive(t *testing.T) {
 			dir := t.TempDir()
 			path := filepath.Join(dir, manifestName)
 			write(t, dir, map[string]string{manifestName: tc.manifest})
-			l, err := Exclusive(dir)
+			l, err := Exclusive(dir, nil)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -44,6 +44,10 @@ type Run struct {
 	// Families lists the families whose PDDL domains the run writes, as
 	// pddl/<family>.domain.pddl.
 	Families []string `json:"families,omitempty"`
+	// AllSuites lists every suite's folder name: a symbolic link named as
+	// one is refused (ErrLink) even when the run does not write it, since
+	// a forced run would otherwise keep, or reach, data through it.
+	AllSuites []string `json:"-"`
 	// Force removes another run's files instead of refusing.
 	Force bool `json:"-"`
 	// FlagsOf returns the Key a data file was written with, and its shard
@@ -81,6 +85,12 @@ const (
 // caller must Release the lock when the run ends, whatever its outcome.
 func Acquire(dir string, r Run) (*Lock, error) {
 	_, statErr := os.Stat(dir)
+	if statErr == nil {
+		// Before anything is written: a refusal leaves the folder as it was.
+		if err := CheckLinks(dir, slices.Concat(r.Suites, r.AllSuites)); err != nil {
+			return nil, err
+		}
+	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, fmt.Errorf("--out %s: cannot create the directory: %w; choose a writable --out", dir, err)
 	}
@@ -89,7 +99,7 @@ func Acquire(dir string, r Run) (*Lock, error) {
 		return nil, fmt.Errorf("--out %s: not writable (%w): choose a writable --out", dir, err)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("--out %s: %w", dir, err)
+		return nil, lockError(dir, filepath.Join(dir, mutexName), err)
 	}
 	defer mutex.Close() // closing releases the lock
 	l := &Lock{dir: dir, madeDir: statErr != nil}
@@ -101,7 +111,7 @@ func Acquire(dir string, r Run) (*Lock, error) {
 	}()
 	// Alone when no other run holds the live lock; then hold it shared.
 	if l.live, err = openLock(filepath.Join(dir, liveName)); err != nil {
-		return nil, fmt.Errorf("--out %s: %w", dir, err)
+		return nil, lockError(dir, filepath.Join(dir, liveName), err)
 	}
 	alone := syscall.Flock(int(l.live.Fd()), syscall.LOCK_EX|syscall.LOCK_NB) == nil
 	if err := syscall.Flock(int(l.live.Fd()), syscall.LOCK_SH); err != nil {
@@ -117,7 +127,7 @@ func Acquire(dir string, r Run) (*Lock, error) {
 	}
 	shardName := fmt.Sprintf(".formplan-shard-%d-of-%d.lock", r.Shard, r.Shards)
 	if l.shard, err = openLock(filepath.Join(dir, shardName)); err != nil {
-		return nil, fmt.Errorf("--out %s: %w", dir, err)
+		return nil, lockError(dir, filepath.Join(dir, shardName), err)
 	}
 	if syscall.Flock(int(l.shard.Fd()), syscall.LOCK_EX|syscall.LOCK_NB) != nil {
 		return nil, fmt.Errorf("--out %s: %w: shard %d/%d of this run is being written by another process: wait for it, or run another shard", dir, ErrBusy, r.Shard, r.Shards)
@@ -213,7 +223,7 @@ func foreignError(dir string, foreign []string, owner *Run) error {
 
 // openLock opens (creating) a lock file.
 func openLock(path string) (*os.File, error) {
-	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|syscall.O_NOFOLLOW, 0o644)
 	if err != nil {
 		return nil, fmt.Errorf("open lock: %w", err)
 	}

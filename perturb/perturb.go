@@ -260,9 +260,9 @@ func drawMistake(f *forms.Form, s statesim.State, g *statesim.Goal, i int, rng *
 			return Error{}, false
 		}
 		er := Error{"prefilled_text", statesim.Action{Op: statesim.Type, Target: ref, Text: f.TextValues[rng.IntN(len(f.TextValues))]}}
-		if w := wantedText(g.Wants, ref); len(w) > 1 && rng.IntN(2) == 0 {
+		if w := wantedText(g.Wants, ref); forms.TextLen(w) > 1 && rng.IntN(2) == 0 {
 			// Typing stopped part way: the box holds the start of the text.
-			er = Error{"partly_typed", statesim.Action{Op: statesim.Type, Target: ref, Text: w[:1+rng.IntN(len(w)-1)]}}
+			er = Error{"partly_typed", statesim.Action{Op: statesim.Type, Target: ref, Text: forms.TextPrefix(w, 1+rng.IntN(forms.TextLen(w)-1))}}
 		}
 		return er, true
 	}

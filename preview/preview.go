@@ -6,13 +6,14 @@
 // The gallery is one self-contained file. Pictures are embedded as data:
 // URIs, so the page works offline and wherever the file is moved.
 //
-//	path, err := preview.Write("out", preview.Options{})
+//	path, err := preview.Write(ctx, "out", preview.Options{})
 //	// path is out/preview/index.html
 package preview
 
 import (
 	"bytes"
 	"cmp"
+	"context"
 	_ "embed"
 	"encoding/base64"
 	"errors"
@@ -56,12 +57,21 @@ var pageSource string
 // page is the gallery template.
 var page = template.Must(template.New("preview").Parse(pageSource))
 
+// ErrLink is wrapped by Write's error when a symbolic link stands where
+// the gallery would be written inside the dataset's folder.
+var ErrLink = errors.New("is a symbolic link")
+
 // Write reads the suites of the dataset in dir (each a directory
 // <dir>/<suite> holding test-*.parquet files), picks up to opt.PerSuite
 // questions of each and writes the gallery to one HTML file. It returns the
 // file's path. The file is written to a temporary name first and renamed,
 // so a failed run leaves no partial gallery behind.
-func Write(dir string, opt Options) (path string, err error) {
+//
+// A symbolic link where the default file or its folder goes is refused,
+// wrapping ErrLink.
+//
+// Cancelling ctx stops it between batches of rows, writing nothing.
+func Write(ctx context.Context, dir string, opt Options) (path string, err error) {
 	if opt.PerSuite < 0 {
 		return "", fmt.Errorf("preview: %d questions per suite: use 1 or more, or 0 for %d", opt.PerSuite, DefaultPerSuite)
 	}
@@ -71,6 +81,12 @@ func Write(dir string, opt Options) (path string, err error) {
 	path = opt.Out
 	if path == "" {
 		path = filepath.Join(dir, "preview", "index.html")
+		// Inside the dataset's folder: never write through a link there.
+		for _, p := range []string{filepath.Dir(path), path} {
+			if st, err := os.Lstat(p); err == nil && st.Mode()&os.ModeSymlink != 0 {
+				return "", fmt.Errorf("preview: %s %w where the gallery goes: remove it, or give --out", p, ErrLink)
+			}
+		}
 	}
 	names, err := findSuites(dir)
 	if err != nil {
@@ -78,12 +94,18 @@ func Write(dir string, opt Options) (path string, err error) {
 	}
 	data := galleryData{Dir: dir, PerSuite: opt.PerSuite, NoImage: NoImage}
 	for _, name := range names {
-		s, err := readSuite(dir, name, opt.PerSuite)
+		if err := ctx.Err(); err != nil {
+			return "", context.Cause(ctx)
+		}
+		s, err := readSuite(ctx, dir, name, opt.PerSuite)
 		if err != nil {
 			return "", err
 		}
 		data.Suites = append(data.Suites, s)
 		data.Cards += len(s.Cards)
+	}
+	if err := ctx.Err(); err != nil {
+		return "", context.Cause(ctx)
 	}
 	var buf bytes.Buffer
 	if err := page.Execute(&buf, data); err != nil {
@@ -145,7 +167,7 @@ func globEscape(s string) string {
 
 // readSuite reads every row of a suite, keeping only the first rows of each
 // family and horizon, and returns the suite's section of the gallery.
-func readSuite(dir, name string, perSuite int) (suiteData, error) {
+func readSuite(ctx context.Context, dir, name string, perSuite int) (suiteData, error) {
 	files, err := suiteFiles(dir, name)
 	if err != nil {
 		return suiteData{}, err
@@ -159,6 +181,10 @@ func readSuite(dir, name string, perSuite int) (suiteData, error) {
 			return suiteData{}, fmt.Errorf("preview: %w", err)
 		}
 		for {
+			if ctx.Err() != nil {
+				r.Close()
+				return suiteData{}, context.Cause(ctx)
+			}
 			n, err := r.Read(batch)
 			for k := range batch[:n] {
 				p.add(batch[k])

@@ -207,7 +207,7 @@ func TestGalleryImages(t *testing.T) {
 	if want.images == 0 || want.noImage != 0 {
 		t.Fatalf("the dataset has %d pictures and %d rows without: the pipeline drew no screenshots", want.images, want.noImage)
 	}
-	path, err := Write(dir, Options{})
+	path, err := Write(context.Background(), dir, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -269,7 +269,7 @@ func TestGalleryImages(t *testing.T) {
 func TestGalleryNoImages(t *testing.T) {
 	dir := generateDataset(t, false)
 	want := expect(t, dir)
-	path, err := Write(dir, Options{})
+	path, err := Write(context.Background(), dir, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -312,7 +312,7 @@ func TestGalleryNoImages(t *testing.T) {
 	}
 	// The preview directory holds no parquet, so writing again reads the
 	// same suites and gives the same page; no temporary file is left.
-	again, err := Write(dir, Options{})
+	again, err := Write(context.Background(), dir, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -364,7 +364,7 @@ func TestEscapingAndBadImage(t *testing.T) {
 		Image: &dataset.Image{Bytes: []byte("plain text, no picture")},
 	}})
 	out := filepath.Join(t.TempDir(), "sub", "g.html")
-	path, err := Write(dir, Options{Out: out})
+	path, err := Write(context.Background(), dir, Options{Out: out})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -446,7 +446,7 @@ func TestLimitAndShards(t *testing.T) {
 	for shard, part := range [][]dataset.Row{rows[:6], rows[6:]} {
 		writeRows(t, filepath.Join(dir, "s", fmt.Sprintf("test-%05d-of-00002.parquet", shard)), part)
 	}
-	path, err := Write(dir, Options{PerSuite: 4})
+	path, err := Write(context.Background(), dir, Options{PerSuite: 4})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -487,7 +487,7 @@ func TestErrors(t *testing.T) {
 		{filepath.Join(empty, "missing"), Options{}, "preview: open"},
 		{empty, Options{PerSuite: -1}, "preview: -1 questions per suite"},
 	} {
-		path, err := Write(tc.dir, tc.opt)
+		path, err := Write(context.Background(), tc.dir, tc.opt)
 		if err == nil || !strings.HasPrefix(err.Error(), tc.want) {
 			t.Errorf("Write(%s, %+v) = %q, %v; want an error starting %q", tc.dir, tc.opt, path, err, tc.want)
 		}
@@ -499,7 +499,7 @@ func TestErrors(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(empty, "not_a_suite", "test-00000-of-00001.parquet"), []byte("junk"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Write(empty, Options{}); err == nil || !strings.Contains(err.Error(), "preview: dataset: open") {
+	if _, err := Write(context.Background(), empty, Options{}); err == nil || !strings.Contains(err.Error(), "preview: dataset: open") {
 		t.Errorf("corrupt file: %v", err)
 	}
 }

@@ -104,8 +104,8 @@ func (sp *Space) Reset(f *forms.Form, g *Goal, extra ...State) {
 			if g != nil {
 				for _, w := range g.Wants {
 					if w.Target == f.RefOf(members[0]) {
-						for k := 1; k < len(w.Value.S); k++ {
-							m.flat = append(m.flat, Value{S: w.Value.S[:k]})
+						for k, n := 1, forms.TextLen(w.Value.S); k < n; k++ {
+							m.flat = append(m.flat, Value{S: forms.TextPrefix(w.Value.S, k)})
 							add(1)
 						}
 					}

@@ -3,7 +3,6 @@ package suites
 import (
 	"math/rand/v2"
 	"slices"
-	"strings"
 
 	"github.com/formplan/formplan/forms"
 	"github.com/formplan/formplan/perturb"
@@ -54,7 +53,7 @@ func (r *recovery) draw(f *forms.Form, s statesim.State, g statesim.Goal, at []i
 			plan = append(plan, statesim.Action{Op: statesim.Select, Target: w.Target})
 		case forms.TextBox:
 			switch {
-			case strings.HasPrefix(w.Value.S, s[i].S):
+			case forms.IsTextPrefix(w.Value.S, s[i].S):
 				// Empty, or holding the start of the text: type the rest.
 				plan = append(plan, statesim.Action{Op: statesim.Type, Target: w.Target, Text: w.Value.S[len(s[i].S):]})
 			case rng.IntN(2) == 0:

@@ -30,7 +30,9 @@ const (
 // drawNextAction draws a task and a start that misses h+k of its wants
 // (a uniformly drawn subset), takes the first k steps of a shortest plan
 // (k is 0 in half the rows of a cell; in the others 1 or 2, shown, where
-// the task has at least h+2 wants, else 0), and asks for the next action from the state they reach.
+// the task has at least h+2 wants, else 0), and asks for the next action
+// from the state they reach. A draw whose steps shown tell a missed want
+// for certain (NextChance 1) is drawn again.
 func drawNextAction(c *cell, rng *rand.Rand) (Question, error) {
 	f, g, ok := drawOpenTask(c, rng)
 	if !ok {
@@ -56,6 +58,12 @@ func drawNextAction(c *cell, rng *rand.Rand) (Question, error) {
 	q.History = HistoryText(&f, taken)
 	q.Meta.Next = Lenient(&f, s, g)
 	q.Meta.Chance = NextChance(&f, g, taken, c.h)
+	if q.Meta.Chance >= 1 {
+		// The steps shown tell which wants are still missed (a text
+		// typed into a box says its enabling box is checked): the text
+		// alone would give a next action, and the picture not be needed.
+		return Question{}, errRetry
+	}
 	q.Meta.Format = FormatText
 	if c.slot("format", 2) == 1 {
 		q.Meta.Format = FormatJSON

@@ -92,14 +92,14 @@ func otherText(f *forms.Form, want string, rng *rand.Rand) string {
 	if len(others) > 0 {
 		kinds = append(kinds, 1)
 	}
-	if len(want) > 1 {
+	if forms.TextLen(want) > 1 {
 		kinds = append(kinds, 2)
 	}
 	switch kinds[rng.IntN(len(kinds))] {
 	case 1:
 		return others[rng.IntN(len(others))]
 	case 2:
-		return want[:1+rng.IntN(len(want)-1)]
+		return forms.TextPrefix(want, 1+rng.IntN(forms.TextLen(want)-1))
 	}
 	return ""
 }

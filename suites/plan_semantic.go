@@ -3,7 +3,6 @@ package suites
 import (
 	"math/rand/v2"
 	"slices"
-	"strings"
 	"sync"
 
 	"github.com/formplan/formplan/forms"
@@ -52,7 +51,7 @@ func fixStep(f *forms.Form, i int, v statesim.Value, w statesim.Want) statesim.A
 	case forms.Slider:
 		return statesim.Action{Op: statesim.Move, Target: w.Target, N: w.Value.N - v.N}
 	case forms.TextBox:
-		if strings.HasPrefix(w.Value.S, v.S) {
+		if forms.IsTextPrefix(w.Value.S, v.S) {
 			return statesim.Action{Op: statesim.Type, Target: w.Target, Text: w.Value.S[len(v.S):]}
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"slices"
 
+	"github.com/formplan/formplan/forms"
 	"github.com/formplan/formplan/statesim"
 )
 
@@ -25,7 +26,8 @@ var errPaperShuffle = errors.New("the paper's fixed reorderings exist for plans 
 // makes them: horizon steps and Submit, run from a random start, define
 // the task; the options are the paper's fixed reorderings of the steps
 // (Submit stays last), and the original order must be the only one that
-// completes the task from the start. The original is always the answer,
+// completes the task from the start, or from any other start the family
+// can give. The original is always the answer,
 // and the set of options gives away which one it is (no other option's
 // reorderings give the same set), so a reader of the text alone who
 // knows this finds the answer: such rows have image_needed false.
@@ -47,6 +49,7 @@ func drawPlanShufflePaper(c *cell, rng *rand.Rand) (Question, error) {
 	g := goalFromState(&f, out.Final, touched)
 	j := newJudge(&f, g)
 	cands := make([]candidate, len(orders))
+	plans := make([][]statesim.Action, len(orders))
 	for k, order := range orders {
 		plan := make([]statesim.Action, 0, c.h+1)
 		for _, from := range order {
@@ -57,6 +60,10 @@ func drawPlanShufflePaper(c *cell, rng *rand.Rand) (Question, error) {
 			return Question{}, errRetry // another order completes the task too
 		}
 		cands[k] = candidate{start: start, plan: plan}
+		plans[k] = plan
+	}
+	if OtherCanBeCorrect(&f, g, start, plans, 0) {
+		return Question{}, errRetry // from another start, another order
 	}
 	q, err := finishAt(c, &f, g, cands, 0, "The plans below hold the same steps in different orders. "+whichPlan, rng)
 	if err != nil {
@@ -65,6 +72,21 @@ func drawPlanShufflePaper(c *cell, rng *rand.Rand) (Question, error) {
 	q.Meta.Starts = nil // no option but the original has a start of its own
 	q.ImageNeeded = false
 	return q, nil
+}
+
+// OtherCanBeCorrect reports whether a plan other than plans[k] reaches g
+// from some start of the space of f, g and start (statesim.NewSpace): a
+// paper plan_shuffle draw is kept only when none does, so that no other
+// reordering completes the task from any start.
+func OtherCanBeCorrect(f *forms.Form, g statesim.Goal, start statesim.State, plans [][]statesim.Action, k int) bool {
+	sp := statesim.NewSpace(f, &g, start)
+	j := statesim.NewJudge(f, sp, g, plans)
+	for o := range plans {
+		if o != k && j.CanBeCorrect(o) {
+			return true
+		}
+	}
+	return false
 }
 
 // PaperOriginal returns the option of plans (each ending in Submit) whose

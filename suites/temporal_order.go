@@ -3,6 +3,7 @@ package suites
 import (
 	"math/rand/v2"
 
+	"github.com/formplan/formplan/forms"
 	"github.com/formplan/formplan/perturb"
 	"github.com/formplan/formplan/statesim"
 )
@@ -90,8 +91,11 @@ func drawTemporalOrder(c *cell, rng *rand.Rand) (Question, error) {
 	}
 	i := 0
 	if paper {
-		if len(gold) != c.h {
-			return Question{}, errRetry // the run must be exactly horizon long
+		if len(gold) != c.h || !oneFixPerStep(&f, g, traj, c.h) {
+			// The run must be exactly horizon long, from a start that
+			// misses horizon wants, each step fixing one (not a clear
+			// and then a typed text for one want).
+			return Question{}, errRetry
 		}
 	} else {
 		i = rng.IntN(len(traj) - c.h)
@@ -127,4 +131,15 @@ func drawTemporalOrder(c *cell, rng *rand.Rand) (Question, error) {
 	q.Caption = "Picture 1: " + statesim.Describe(&f, pics[0]) + "\nPicture 2: " + statesim.Describe(&f, pics[1])
 	q.ImageNeeded = true // the pictures are the whole input: swapping them flips the answer
 	return q, nil
+}
+
+// oneFixPerStep reports whether the run traj starts h wants of g away and
+// each step fixes one of them.
+func oneFixPerStep(f *forms.Form, g statesim.Goal, traj []statesim.State, h int) bool {
+	for k, s := range traj {
+		if g.Unmet(f, s) != h-k {
+			return false
+		}
+	}
+	return true
 }

@@ -175,3 +175,28 @@ func Width(s string) (em float64, ok bool) {
 	}
 	return float64(sum) / float64(upem), true
 }
+
+// Blank returns the first character of s, spaces aside, whose glyph in
+// the font draws nothing (it has no outline, as the Hangul filler U+3164
+// or the Braille blank U+2800 where a font has them), and false when every
+// one draws ink. A character the font lacks is not blank: Missing reports
+// it.
+func Blank(s string) (rune, bool) {
+	f := mustLoad()
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	for _, r := range s {
+		if r == ' ' {
+			continue
+		}
+		i, err := f.font.GlyphIndex(&f.buf, r)
+		if err != nil || i == 0 {
+			continue
+		}
+		segs, err := f.font.LoadGlyph(&f.buf, i, fixed.I(64), nil)
+		if err != nil || len(segs) == 0 {
+			return r, true
+		}
+	}
+	return 0, false
+}

@@ -54,3 +54,21 @@ func TestID(t *testing.T) {
 		t.Fatal("IsID takes a font package for formplan's font")
 	}
 }
+
+func TestBlank(t *testing.T) {
+	for _, c := range []struct {
+		s     string
+		blank rune // 0: none
+	}{
+		{"apple", 0},
+		{"a b", 0},           // the space is allowed
+		{"a\u00a0b", 0xa0},   // no-break space: a glyph without ink
+		{"x\u2003y", 0x2003}, // em space
+		{"日", 0},             // missing, not blank: Missing reports it
+	} {
+		r, blank := Blank(c.s)
+		if blank != (c.blank != 0) || r != c.blank {
+			t.Errorf("Blank(%q) = %U, %v; want %U", c.s, r, blank, c.blank)
+		}
+	}
+}

@@ -89,6 +89,17 @@ func isGreyText(r, g, b int) bool {
 	return !isBlue(r, g, b) && l < 150
 }
 
+// isSoftText and isSoftGreyText are the mid greys of a thin stroke's
+// anti-aliasing, in an enabled and a disabled text box: lighter than
+// isDark and isGreyText count, darker than the faint frame (isFaint) and
+// the pale inside (isPale).
+func isSoftText(r, g, b int) bool { return !isBlue(r, g, b) && 2*r+5*g+b < 8*170 }
+
+func isSoftGreyText(r, g, b int) bool {
+	l, _ := neutralGrey(r, g, b)
+	return !isBlue(r, g, b) && l < 185
+}
+
 // Thresholds of the disabled looks, measured on real pictures at scales 1
 // and 2 (TestDisabledProbes logs the least and greatest seen and checks
 // the margins): a disabled checkbox's or radio button's outer band is

@@ -94,6 +94,8 @@ func checkNextAction(row *dataset.Row, m *suites.Meta, h int, p *problems) {
 	}
 	if want := suites.NextChance(f, *g, m.History, h); !near(m.Chance, want) {
 		p.addf("metadata chance %g, the bound is %g", m.Chance, want)
+	} else if want >= 1 {
+		p.addf("the steps shown tell a want still missed (chance %g), so the text alone gives a next action, yet image_needed is true", want)
 	}
 	if m.Format != suites.FormatText && m.Format != suites.FormatJSON {
 		p.addf("format %q: want %s or %s", m.Format, suites.FormatText, suites.FormatJSON)

@@ -236,6 +236,10 @@ type textFeatures struct {
 	pale       float64 // the share of the inside that is pale, as a disabled box's is
 	ink        int     // dark pixels inside (grey text's, in a faint frame)
 	right      float64 // the right edge of the text, in pixels from the content's left
+	// rightSoft is the right edge of the text's lighter ink too: a thin
+	// last stroke ("l" of "él") drawn between two pixel columns has no
+	// dark pixel, only two mid-grey ones.
+	rightSoft float64
 }
 
 // textContentLeft is the left edge of a text box's content, in CSS px from
@@ -246,21 +250,27 @@ func (m *rgb) text(b formview.Box, scale float64) textFeatures {
 	r := pixelRect(b)
 	in := rect{r.x0 + int(math.Ceil(2*scale)), r.y0 + int(math.Ceil(2*scale)), r.x1 - int(math.Ceil(2*scale)), r.y1 - int(math.Ceil(2*scale))}
 	t := textFeatures{frame: m.frame(r, scale, isInk), frameFaint: m.frame(r, scale, isFaint), pale: m.frac(in, isPale)}
-	ink := isDark
+	ink, soft := isDark, isSoftText
 	if t.frame < textFrame && t.frameFaint >= textFrame {
-		ink = isGreyText
+		ink, soft = isGreyText, isSoftGreyText
 	}
-	right := -1
+	right, rightSoft := -1, -1
 	for y := in.y0; y < in.y1; y++ {
 		for x := in.x0; x < in.x1; x++ {
-			if ink(m.at(x, y)) {
+			c0, c1, c2 := m.at(x, y)
+			if ink(c0, c1, c2) {
 				t.ink++
 				right = max(right, x)
 			}
+			if soft(c0, c1, c2) {
+				rightSoft = max(rightSoft, x)
+			}
 		}
 	}
+	left := b.Pixels[0] + textContentLeft*scale
 	if right >= 0 {
-		t.right = float64(right+1) - (b.Pixels[0] + textContentLeft*scale)
+		t.right = float64(right+1) - left
+		t.rightSoft = max(t.right, float64(rightSoft+1)-left)
 	}
 	return t
 }
@@ -390,7 +400,11 @@ func probeElement(f *forms.Form, i int, v statesim.Value, enabled bool, b formvi
 		case !full && wantFull:
 			return fmt.Sprintf("looks empty but the state has %s", strconv.Quote(v.S))
 		case full && textWidths:
-			if want, ok := textFits(v.S, t.right/scale, formview.TextPx, float64(boxWidth)); !ok {
+			want, ok := textFits(v.S, t.right/scale, formview.TextPx, float64(boxWidth))
+			if !ok {
+				_, ok = textFits(v.S, t.rightSoft/scale, formview.TextPx, float64(boxWidth))
+			}
+			if !ok {
 				return fmt.Sprintf("holds text %.1f px wide, but %s would be %.1f px wide", t.right/scale, strconv.Quote(v.S), want)
 			}
 		}

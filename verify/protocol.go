@@ -75,14 +75,41 @@ func checkPaperTemporal(row *dataset.Row, m *suites.Meta, runs []run, p *problem
 	if row.Horizon != nil && int64(runs[0].out.Steps) != *row.Horizon {
 		p.addf("horizon %d, but the run has %d steps before Submit", *row.Horizon, runs[0].out.Steps)
 	}
+	if g := m.Goal; g != nil && row.Horizon != nil {
+		// Exactly horizon wants wrong at the start, one fixed per step.
+		s := m.Start.Clone()
+		unmet := g.Unmet(&m.Form, s)
+		if int64(unmet) != *row.Horizon {
+			p.addf("horizon %d, but the start misses %d wants", *row.Horizon, unmet)
+		}
+		for k, a := range m.Plans[0] {
+			if a.Op == statesim.Submit {
+				break
+			}
+			if statesim.ApplyInPlace(&m.Form, s, a) != nil {
+				break // checkTemporalOrder reports it
+			}
+			now := g.Unmet(&m.Form, s)
+			if now != unmet-1 {
+				p.addf("step %d of the run leaves %d wants unmet after %d: each step must fix one", k+1, now, unmet)
+				break
+			}
+			unmet = now
+		}
+	}
 }
 
 // checkPaperShuffle checks a plan_shuffle row of the paper protocol: the
 // options are the paper's fixed reorderings of the answer, each ending in
-// Submit, and image_needed is false, since the set gives the answer away.
+// Submit, no other option completes the task from any start the family
+// can give, and image_needed is false, since the set gives the answer away.
 func checkPaperShuffle(row *dataset.Row, m *suites.Meta, p *problems) {
-	if got := suites.PaperOriginal(m.Plans); got != answerIdx(row) {
+	idx := answerIdx(row)
+	if got := suites.PaperOriginal(m.Plans); got != idx {
 		p.addf("the options are not the paper's reorderings of the answer (the original order is option %s)", letter(got))
+	}
+	if m.Goal != nil && idx >= 0 && idx < len(m.Plans) && suites.OtherCanBeCorrect(&m.Form, *m.Goal, m.Start, m.Plans, idx) {
+		p.addf("another reordering than the answer completes the task from some start the family can give")
 	}
 	for k, plan := range m.Plans {
 		if len(plan) == 0 || plan[len(plan)-1].Op != statesim.Submit {

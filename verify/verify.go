@@ -461,6 +461,10 @@ type validity struct {
 
 func validate(m *suites.Meta) validity {
 	v := validity{form: m.Form.Validate()}
+	if v.form == nil {
+		// Labels and texts as the picture draws them: visible, distinct.
+		v.form = m.Form.CheckLabels()
+	}
 	if v.form != nil {
 		return v
 	}

@@ -245,6 +245,19 @@ func TestTampered(t *testing.T) {
 			relabel(t, &rows[i], 0, "Yes")
 			return i
 		}, "want No"},
+		{"label with an invisible code point", "edge_case", func(t *testing.T, rows []dataset.Row) int {
+			return relabelFirst(t, rows, func(l string) string { return l[:1] + "\u2060" + l[1:] })
+		}, "invisible or control character U+2060"},
+		{"label an ordinal word", "edge_case", func(t *testing.T, rows []dataset.Row) int {
+			return relabelFirst(t, rows, func(string) string { return "second" })
+		}, "a word of the task text or of replies"},
+		{"two labels that look the same", "edge_case", func(t *testing.T, rows []dataset.Row) int {
+			i := find(t, rows, func(r *dataset.Row) bool { return meta(t, r).Form.Refer == forms.ByLabel })
+			editMeta(t, &rows[i], func(m *suites.Meta) {
+				m.Form.Elements[0].Label, m.Form.Elements[1].Label = "Ill", "lII" // one skeleton
+			})
+			return i
+		}, `label "lII" looks the same as "Ill"`},
 		{"image_needed cleared", "plan_shuffle", func(t *testing.T, rows []dataset.Row) int {
 			rows[9].ImageNeeded = ptr(false)
 			return 9
@@ -543,4 +556,15 @@ func onlyFailure(t *testing.T, dir string, opt Options) (Failure, Report) {
 		t.Fatalf("%d failing rows, want 1: %+v", rep.Failed, rep.Failures)
 	}
 	return rep.Failures[0], rep
+}
+
+// relabelFirst changes, in the first row whose form names elements by
+// label, the first element's label to what to returns, and returns the
+// row's index.
+func relabelFirst(t *testing.T, rows []dataset.Row, to func(string) string) int {
+	i := find(t, rows, func(r *dataset.Row) bool { return meta(t, r).Form.Refer == forms.ByLabel })
+	editMeta(t, &rows[i], func(m *suites.Meta) {
+		m.Form.Elements[0].Label = to(m.Form.Elements[0].Label)
+	})
+	return i
 }

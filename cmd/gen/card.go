@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -14,12 +15,13 @@ import (
 	"github.com/formplan/formplan/export"
 	"github.com/formplan/formplan/merge"
 	"github.com/formplan/formplan/outdir"
+	"github.com/formplan/formplan/suites"
 )
 
 // cardCmd is gen card DIR: it merges the shards of a sharded run into the
 // files of a single run, then (re)writes the dataset card, Croissant file
 // and lmms-eval tasks of the dataset.
-func cardCmd(args []string, stdout, stderr io.Writer) error {
+func cardCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := pflag.NewFlagSet("gen card", pflag.ContinueOnError)
 	fs.SetOutput(stderr)
 	tsv := fs.Bool("vlmevalkit", false, "also write the VLMEvalKit TSV of every suite")
@@ -34,10 +36,16 @@ func cardCmd(args []string, stdout, stderr io.Writer) error {
 		return usagef("gen card takes one dataset directory, such as: gen card out/")
 	}
 	dir := fs.Arg(0)
+	if err := outdir.CheckLinks(dir, suites.Names()); errors.Is(err, outdir.ErrLink) {
+		return usageError{"gen card: " + err.Error()}
+	}
 	if !*keep {
-		if err := mergeShards(dir, stdout); err != nil {
+		if err := mergeShards(ctx, dir, stdout); err != nil {
 			return err
 		}
+	}
+	if err := ctx.Err(); err != nil {
+		return context.Cause(ctx)
 	}
 	info, err := runInfo(dir)
 	if err != nil {
@@ -58,19 +66,19 @@ func cardCmd(args []string, stdout, stderr io.Writer) error {
 // mergeShards merges the shards of every suite of dir (package merge),
 // holding dir against every run meanwhile, and then records in its
 // manifest that the run is whole, as a single run leaves it.
-func mergeShards(dir string, stdout io.Writer) error {
+func mergeShards(ctx context.Context, dir string, stdout io.Writer) error {
 	if files, _ := filepath.Glob(filepath.Join(dir, "*", "test-*.parquet")); len(files) == 0 {
 		return nil // runInfo says what is wrong
 	}
-	lock, err := outdir.Exclusive(dir)
-	if errors.Is(err, outdir.ErrBusy) {
+	lock, err := outdir.Exclusive(dir, suites.Names())
+	if errors.Is(err, outdir.ErrBusy) || errors.Is(err, outdir.ErrLink) {
 		return usageError{"gen card: " + err.Error()}
 	}
 	if err != nil {
 		return fmt.Errorf("gen card: %w", err)
 	}
 	defer lock.Release()
-	done, err := merge.Dir(dir)
+	done, err := merge.Dir(ctx, dir)
 	if err != nil {
 		return fmt.Errorf("gen card: %w", err)
 	}

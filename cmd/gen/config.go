@@ -7,12 +7,12 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"syscall"
 
-	"sigs.k8s.io/yaml"
-
 	"github.com/formplan/formplan/forms"
+	"github.com/formplan/formplan/internal/strictyaml"
 	"github.com/formplan/formplan/suites"
 )
 
@@ -95,16 +95,23 @@ func readConfig(path string) ([]byte, error) {
 // errors call the file.
 func parseConfig(raw []byte, name string) (*fileConfig, error) {
 	var c fileConfig
-	if err := yaml.UnmarshalStrict(raw, &c); err != nil {
-		msg := err.Error()
-		if i := strings.LastIndex(msg, "json: "); i >= 0 {
-			msg = msg[i+len("json: "):]
+	if err := strictyaml.Unmarshal(raw, &c); err != nil {
+		var e *strictyaml.Error
+		if !errors.As(err, &e) {
+			return nil, fmt.Errorf("%s: %w", name, err)
 		}
-		msg = strings.TrimPrefix(msg, "error converting YAML to JSON: ")
-		return nil, fmt.Errorf("%s: %s; fields are families, use_families and suites (see gen --help for an example)", name, msg)
+		// file:line: key: what is wrong, as compilers say it.
+		at := name
+		if e.Line > 0 {
+			at += ":" + strconv.Itoa(e.Line)
+		}
+		if e.Path != "" {
+			at += ": " + e.Path
+		}
+		return nil, fmt.Errorf("%s: %s", at, e.Msg)
 	}
 	if len(c.Families) == 0 && len(c.Suites) == 0 && len(c.UseFamilies) == 0 {
-		return nil, fmt.Errorf("%s: the file sets nothing: give families, use_families or suites, for example:\n%s", name, configExample)
+		return nil, fmt.Errorf("%s: the file sets nothing: give families, use_families or suites (gen --help shows an example)", name)
 	}
 	seen := map[string]bool{}
 	for _, f := range forms.Builtins() {

@@ -104,6 +104,15 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 	if fs.NArg() > 0 {
 		return nil, usagef("unexpected argument %q: gen takes only flags (see gen --help)", fs.Arg(0))
 	}
+	if c.preset == "paper" {
+		// The preset fixes the families and every count: checked before
+		// the config is read.
+		for _, name := range []string{"config", "families", "n"} {
+			if fs.Changed(name) {
+				return nil, usagef("--%s: --preset paper fixes the families and counts (the seed paper's synthetic sizes on checkboxes, slider_checkboxes and radio_textboxes): drop --%s, or drop --preset paper to choose them", name, name)
+			}
+		}
+	}
 	var err error
 	var fileCfg *fileConfig
 	if c.config != "" {
@@ -197,6 +206,12 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 	}
 	if c.paperTasks != "appendix" && c.paperTasks != "figures" {
 		return nil, usagef("--paper-tasks %q: use appendix or figures", c.paperTasks)
+	}
+	if c.preset == "paper" {
+		// The paper's future_state mix fixes its horizons.
+		if fs.Changed("horizon") && slices.Contains(c.suites, "future_state") {
+			return nil, usagef("--horizon: --preset paper fixes future_state's horizons (1-2 and 3-4, as the paper's short and long plans): drop --horizon, or leave future_state out of --suites")
+		}
 	}
 	if fs.Changed("paper-tasks") && c.preset != "paper" {
 		return nil, usagef("--paper-tasks applies only with --preset paper: add --preset paper or drop the flag")

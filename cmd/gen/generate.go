@@ -92,6 +92,11 @@ func generateCmd(ctx context.Context, c *config, stdout, stderr io.Writer) error
 	if err != nil {
 		return err
 	}
+	// A link inside --out is bad input: refused before anything runs
+	// (Acquire checks again under its lock).
+	if err := outdir.CheckLinks(c.out, suites.Names()); errors.Is(err, outdir.ErrLink) {
+		return usageError{err.Error()}
+	}
 	fams := c.families
 	if c.preset == "paper" {
 		fams = forms.Paper()
@@ -187,9 +192,9 @@ func generateCmd(ctx context.Context, c *config, stdout, stderr io.Writer) error
 		}
 	}
 	lock, err := outdir.Acquire(c.out, outdir.Run{Key: runKey(version, c.contentFlags()), Shard: c.shard, Shards: c.shards,
-		Suites: c.suites, Families: familyNames(fams), Force: c.force, FlagsOf: fileKey})
+		Suites: c.suites, AllSuites: suites.Names(), Families: familyNames(fams), Force: c.force, FlagsOf: fileKey})
 	if err != nil {
-		if errors.Is(err, outdir.ErrForeign) || errors.Is(err, outdir.ErrBusy) {
+		if errors.Is(err, outdir.ErrForeign) || errors.Is(err, outdir.ErrBusy) || errors.Is(err, outdir.ErrLink) {
 			return usageError{err.Error()}
 		}
 		return err

@@ -113,7 +113,7 @@ func TestHostileInput(t *testing.T) {
 		{"at_least that always enables", family("ordinal", cond("slider", "")+cond("checkbox", "{group: 0, at_least: 0}")), nil, "want a value above its minimum"},
 		{"at_least that never enables", family("ordinal", cond("slider", "")+cond("checkbox", "{group: 0, at_least: 11}")), nil, "at most its maximum"},
 		{"enabled_by ties too many values", family("ordinal", cond("slider", "")+bigText("{group: 0, at_least: 5}")), nil, "joint values: at most 100000"},
-		{"enabled_by unknown field", family("ordinal", boxes(1, "")+cond("textbox", "{group: 0, when: checked}")), nil, `unknown field "when"`},
+		{"enabled_by unknown field", family("ordinal", boxes(1, "")+cond("textbox", "{group: 0, when: checked}")), nil, `enabled_by.when: unknown key "when"`},
 		// Text pools.
 		{"text pool repeats", text(`["1", "1"]`), nil, "values must be distinct"},
 		{"text pool look-alikes", text(`["l1", "ll"]`), nil, "values must be distinct"},
@@ -121,7 +121,8 @@ func TestHostileInput(t *testing.T) {
 		{"text value empty", text(`["", "3", "4"]`), nil, "blank"},
 		{"text value with a quote", text(`["a\"b", "3", "4"]`), nil, "quote"},
 		// Sliders.
-		{"slider span overflows", slider("-9e18", "9e18", "1"), nil, "within -999999..999999"},
+		{"slider span overflows", slider("-9e18", "9e18", "1"), nil, `"-9e18": want a whole number`},
+		{"slider span overflows in digits", slider("-9000000000000000000", "9000000000000000000", "1"), nil, "within -999999..999999"},
 		{"slider huge ends", slider("0", "9223372036854775807", "1"), nil, "within"},
 		{"slider step zero", slider("0", "10", "0"), nil, "step of at least 1"},
 		{"slider too many positions", slider("0", "100000", "1"), nil, "positions"},

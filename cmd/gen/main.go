@@ -21,6 +21,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strconv"
 	"syscall"
 	"time"
@@ -53,7 +54,7 @@ func published() (string, error) {
 
 func main() {
 	ctx, cancel := context.WithCancelCause(context.Background())
-	go onSignals(cancel, os.Stderr, os.Exit)
+	onSignals(cancel, os.Stderr, os.Exit)
 	err := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
 	var sig interrupted
 	if len(os.Args) > 1 && os.Args[1] == "serve" && err == nil {
@@ -64,6 +65,10 @@ func main() {
 		// clean-ups of run have removed the temporary files and the browser.
 		if len(os.Args) > 1 && os.Args[1] == "score" {
 			fmt.Fprintf(os.Stderr, "gen: interrupted (%s); gen score wrote none of its files\n", sig.name())
+		} else if len(os.Args) > 1 && slices.Contains(subcommands, os.Args[1]) {
+			// Nothing to resume: the subcommand left what it had not
+			// finished as it was.
+			fmt.Fprintf(os.Stderr, "gen %s: interrupted (%s)\n", os.Args[1], sig.name())
 		} else {
 			fmt.Fprintf(os.Stderr, "gen: interrupted (%s); rerun the same command with --resume to keep what is complete\n", sig.name())
 		}
@@ -102,6 +107,10 @@ func parseArgs(fs *pflag.FlagSet, args []string) (done bool, err error) {
 	return false, nil
 }
 
+// subcommands are the words that make gen run another command than a
+// generation.
+var subcommands = []string{"verify", "preview", "card", "blind", "score", "serve"}
+
 // run does the work of gen with args (without the program name).
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if len(args) > 0 {
@@ -111,7 +120,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		case "preview":
 			return previewCmd(ctx, args[1:], stdout, stderr)
 		case "card":
-			return cardCmd(args[1:], stdout, stderr)
+			return cardCmd(ctx, args[1:], stdout, stderr)
 		case "blind":
 			return blindCmd(ctx, args[1:], stdout, stderr)
 		case "score":

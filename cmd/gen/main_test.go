@@ -292,7 +292,7 @@ func TestConfig(t *testing.T) {
 		name, text, want string
 	}{
 		{"malformed.yaml", "families: [\n", "malformed.yaml"},
-		{"unknown.yaml", "famlies: []\n", `unknown field "famlies"`},
+		{"unknown.yaml", "famlies: []\n", `unknown key "famlies": did you mean "families"?`},
 		{"badkind.yaml", "families:\n  - name: x\n    refer: ordinal\n    elements:\n      - kind: dial\n        min_count: 1\n        max_count: 1\n", `unknown element kind "dial"`},
 		{"badcount.yaml", "families:\n  - name: x\n    refer: ordinal\n    elements:\n      - kind: checkbox\n        min_count: 3\n        max_count: 2\n", "families[0]: family \"x\": elements[0]: min_count 3, max_count 2"},
 		{"taken.yaml", "families:\n  - name: checkboxes\n    refer: ordinal\n    elements:\n      - kind: checkbox\n        min_count: 3\n        max_count: 3\n", `the name "checkboxes" is taken`},

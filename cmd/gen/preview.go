@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 
@@ -39,7 +40,10 @@ func previewCmd(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	path, err := preview.Write(fs.Arg(0), preview.Options{PerSuite: *n, Out: *out})
+	path, err := preview.Write(ctx, fs.Arg(0), preview.Options{PerSuite: *n, Out: *out})
+	if errors.Is(err, preview.ErrLink) {
+		return usageError{err.Error()}
+	}
 	if err != nil {
 		return err
 	}

@@ -24,6 +24,11 @@ func TestProtocolBadInput(t *testing.T) {
 		{"shuffle at 5 options", []string{"--protocol", "paper", "--choices", "5"}, "4 fixed reorderings"},
 		{"groups of four", []string{"--protocol", "paper", "--suites", "temporal_order", "--n", "301"}, "multiple of 4, such as 304"},
 		{"shuffle at horizon 3", []string{"--protocol", "paper", "--suites", "plan_shuffle", "--horizon", "3-5"}, "largest 5"},
+		{"preset and --n", []string{"--preset", "paper", "--n", "10"}, "--n: --preset paper fixes the families and counts"},
+		{"preset and --families", []string{"--preset", "paper", "--families", "checkboxes"}, "--families: --preset paper fixes the families and counts"},
+		{"preset and --config", []string{"--preset", "paper", "--config", "testdata/none.yaml"}, "--config: --preset paper fixes the families and counts"},
+		{"preset and --families after it", []string{"--families", "radio_slider", "--preset", "paper", "--protocol", "paper"}, "--families: --preset paper"},
+		{"preset and future_state's horizon", []string{"--preset", "paper", "--horizon", "2"}, "--horizon: --preset paper fixes future_state's horizons"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -37,11 +37,12 @@ var stopSignals = []os.Signal{syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP}
 
 // onSignals cancels the run at the first stop signal, so that it cleans up
 // and exits, and quits at once through exit at the second: a later run
-// sweeps what that leaves (see outdir).
+// sweeps what that leaves (see outdir). The signals are caught from the
+// call on; they are handled on a goroutine of their own.
 func onSignals(cancel context.CancelCauseFunc, stderr io.Writer, exit func(int)) {
 	ch := make(chan os.Signal, 2)
 	signal.Notify(ch, stopSignals...)
-	handleSignals(ch, cancel, stderr, exit)
+	go handleSignals(ch, cancel, stderr, exit)
 }
 
 // handleSignals does the work of onSignals on the signals from ch.

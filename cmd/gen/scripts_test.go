@@ -1,0 +1,98 @@
+package main
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/formplan/formplan/forms"
+)
+
+// scriptAlphabets are letters of the scripts the pictures' font draws, each
+// with characters that take more than one byte in UTF-8.
+var scriptAlphabets = map[string][]rune{
+	"latin":    []rune("aäbcçdeéèêfgğhiıjklłmnñoöøpqrsştuüvwxyzßÄÖÜÉÅ"),
+	"greek":    []rune("αβγδεζηθικλμνξοπρστυφχψωάέήίόύώΣΔΩ"),
+	"cyrillic": []rune("абвгдеёжзийклмнопрстуфхцчшщъыьэюяЖЩЯ"),
+	"mixed":    []rune("1234aÄöß€ζЖ"),
+}
+
+// scriptFamily draws a family whose text pools are words of 1 to 5
+// letters of alphabet: two text boxes a checkbox enables (their wants may
+// be partly typed) and one box of its own.
+func scriptFamily(name string, alphabet []rune, rng *rand.Rand) string {
+	pool := func(n int) string {
+		var words []string
+		for len(words) < n {
+			w := make([]rune, 1+rng.IntN(5))
+			for i := range w {
+				w[i] = alphabet[rng.IntN(len(alphabet))]
+			}
+			s := string(w)
+			if forms.CheckText(s) != nil || slices.ContainsFunc(words, func(v string) bool { return forms.Key(v) == forms.Key(s) }) {
+				continue
+			}
+			words = append(words, s)
+		}
+		q := make([]string, len(words))
+		for i, w := range words {
+			q[i] = fmt.Sprintf("%q", w)
+		}
+		return "[" + strings.Join(q, ", ") + "]"
+	}
+	return fmt.Sprintf(`  - name: %s
+    refer: ordinal
+    elements:
+      - kind: checkbox
+        min_count: 1
+        max_count: 1
+      - kind: textbox
+        min_count: 2
+        max_count: 2
+        text_pool: %s
+        text_vocab: 3
+        enabled_by: {group: 0, member: 1}
+      - kind: textbox
+        min_count: 1
+        max_count: 1
+        text_pool: %s
+        text_vocab: %d
+`, name, pool(4+rng.IntN(4)), pool(3), 2+rng.IntN(2))
+}
+
+// TestScriptsVerify is a property test: families with text pools of
+// several scripts, drawn from a few seeds, give rows that gen verify
+// passes, every suite and option count included. A text is cut between
+// characters, never between the bytes of one.
+func TestScriptsVerify(t *testing.T) {
+	names := []string{"cyrillic", "greek", "latin", "mixed"}
+	for seed := range uint64(2) {
+		t.Run(fmt.Sprint("seed", seed), func(t *testing.T) {
+			rng := rand.New(rand.NewPCG(seed, 43))
+			var b strings.Builder
+			b.WriteString("families:\n")
+			for _, n := range names {
+				b.WriteString(scriptFamily(n, scriptAlphabets[n], rng))
+			}
+			dir := t.TempDir()
+			cfg := filepath.Join(dir, "scripts.yaml")
+			if err := os.WriteFile(cfg, []byte(b.String()), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			for _, choices := range []string{"2", "4"} {
+				out := filepath.Join(dir, "out"+choices)
+				args := []string{"--config", cfg, "--out", out, "--no-images", "--quiet", "--n", "120", "--choices", choices, "--seed", fmt.Sprint(seed + 1)}
+				if _, stderr, err := runGen(t, args...); err != nil {
+					t.Fatalf("gen %s: %v\n%s\n%s", strings.Join(args, " "), err, stderr, b.String())
+				}
+				if _, stderr, err := runGen(t, "verify", "--quiet", out); err != nil {
+					t.Fatalf("verify with %s options: %v\n%s\n%s", choices, err, stderr, b.String())
+				}
+			}
+		})
+	}
+}
