@@ -11,12 +11,12 @@ import (
 	"github.com/formplan/formplan/templates"
 )
 
-// paperRows builds n questions per built-in family of suite under the
+// paperRows builds n questions per default family of suite under the
 // Paper protocol at horizons lo-hi.
 func paperRows(t *testing.T, suite string, lo, hi int, n int64) []Question {
 	t.Helper()
 	s, _ := Lookup(suite)
-	sp := &Spec{Seed: 5, Families: forms.Builtins(), HorizonMin: lo, HorizonMax: hi, Protocol: Paper}
+	sp := &Spec{Seed: 5, Families: forms.Defaults(), HorizonMin: lo, HorizonMax: hi, Protocol: Paper}
 	sp.Mix = Even(n*int64(len(sp.Families)), len(sp.Families))
 	if err := Fit(s, sp, false); err != nil {
 		t.Fatal(err)
