@@ -203,6 +203,18 @@ func (d *decoder) object(n *yaml.Node, v reflect.Value, path string) error {
 		return &Error{Line: n.Line, Path: path, Msg: fmt.Sprintf("%s: want a mapping of %s", shown(n), strings.Join(fieldNames(v.Type()), ", "))}
 	}
 	fields := fieldIndex(v.Type())
+	return eachKey(n, path, func(key, at string, kn, vn *yaml.Node) error {
+		i, ok := fields[key]
+		if !ok {
+			return &Error{Line: kn.Line, Path: at, Msg: unknownKey(key, fieldNames(v.Type()))}
+		}
+		return d.value(vn, v.Field(i), at)
+	})
+}
+
+// eachKey calls fn with every key of mapping n, its path below path, and
+// its key and value nodes, in order; a key given twice is an error.
+func eachKey(n *yaml.Node, path string, fn func(key, at string, kn, vn *yaml.Node) error) error {
 	seen := map[string]int{}
 	for k := 0; k+1 < len(n.Content); k += 2 {
 		kn, vn := n.Content[k], n.Content[k+1]
@@ -215,11 +227,7 @@ func (d *decoder) object(n *yaml.Node, v reflect.Value, path string) error {
 			return &Error{Line: kn.Line, Path: at, Msg: fmt.Sprintf("the key is given twice (also at line %d): keep one", line)}
 		}
 		seen[key] = kn.Line
-		i, ok := fields[key]
-		if !ok {
-			return &Error{Line: kn.Line, Path: at, Msg: unknownKey(key, fieldNames(v.Type()))}
-		}
-		if err := d.value(vn, v.Field(i), at); err != nil {
+		if err := fn(key, at, kn, vn); err != nil {
 			return err
 		}
 	}
@@ -235,23 +243,16 @@ func (d *decoder) dict(n *yaml.Node, v reflect.Value, path string) error {
 		return &Error{Line: n.Line, Path: path, Msg: shown(n) + ": want a mapping"}
 	}
 	m := reflect.MakeMapWithSize(v.Type(), len(n.Content)/2)
-	seen := map[string]int{}
-	for k := 0; k+1 < len(n.Content); k += 2 {
-		kn, vn := n.Content[k], n.Content[k+1]
-		key, err := keyText(kn, path)
-		if err != nil {
-			return err
-		}
-		at := join(path, key)
-		if line, ok := seen[key]; ok {
-			return &Error{Line: kn.Line, Path: at, Msg: fmt.Sprintf("the key is given twice (also at line %d): keep one", line)}
-		}
-		seen[key] = kn.Line
+	err := eachKey(n, path, func(key, at string, _, vn *yaml.Node) error {
 		e := reflect.New(v.Type().Elem()).Elem()
 		if err := d.value(vn, e, at); err != nil {
 			return err
 		}
 		m.SetMapIndex(reflect.ValueOf(key).Convert(v.Type().Key()), e)
+		return nil
+	})
+	if err != nil {
+		return err
 	}
 	v.Set(m)
 	return nil
