@@ -50,8 +50,9 @@ func init() {
 
 // Reserved reports whether s, in any case, is a word of the task grammar
 // or of the action language that reads replies: an ordinal or position
-// word ("second", "last", "2nd", "21st"), a noun of an element ("box",
-// "field") or a word around a label ("labelled").
+// word ("second", "last", "2nd", "21st"), a number of a place ("#2",
+// "no2", "box3"), a noun of an element ("box", "field") or a word around a
+// label ("labelled").
 func Reserved(s string) bool {
 	var buf [24]byte
 	var l []byte
@@ -72,16 +73,46 @@ func Reserved(s string) bool {
 		return true
 	}
 	n := len(l)
-	if n < 3 {
-		return false
+	if n >= 3 {
+		switch string(l[n-2:]) {
+		case "st", "nd", "rd", "th":
+			if _, err := strconv.Atoi(string(l[:n-2])); err == nil {
+				return true
+			}
+		}
 	}
-	switch string(l[n-2:]) {
-	case "st", "nd", "rd", "th":
-		_, err := strconv.Atoi(string(l[:n-2]))
-		return err == nil
-	}
-	return false
+	return numbered(string(l))
 }
+
+// numbered reports whether the lowered word w is a number the action
+// language reads as an element's place: "#2", "no2", "no.2", "nr2",
+// "number2", or a noun of an element with one ("box3", "checkbox-2",
+// "field#4", "sliderno2").
+func numbered(w string) bool {
+	end := len(w)
+	for end > 0 && '0' <= w[end-1] && w[end-1] <= '9' {
+		end--
+	}
+	if end == len(w) {
+		return false // no digits at the end
+	}
+	head := strings.TrimRight(w[:end], "-_")
+	for _, mark := range numberMarks {
+		if h, ok := strings.CutSuffix(head, mark); ok && (h == "" || slices.Contains(elementNouns, h)) {
+			return true
+		}
+	}
+	return slices.Contains(elementNouns, head)
+}
+
+// numberMarks are what the action language reads between a noun and its
+// number ("checkbox #2", "box no. 3"), or alone before one ("#2").
+var numberMarks = []string{"#", "no.", "no", "nr.", "nr", "number"}
+
+// elementNouns are the nouns of elements the action language reads, as
+// one word.
+var elementNouns = strings.Fields(`checkbox check-box tickbox tick-box radiobutton radio-button radio option
+	textbox text-box textarea text-area input field slider submit button box`)
 
 func isASCII(s string) bool {
 	for i := range len(s) {

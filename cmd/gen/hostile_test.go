@@ -68,7 +68,7 @@ func TestHostileInput(t *testing.T) {
 	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	radios := "      - kind: radio\n        min_count: 2\n        max_count: 2\n        labels: list\n        label_list: [yes1, no1]\n" +
+	radios := "      - kind: radio\n        min_count: 2\n        max_count: 2\n        labels: list\n        label_list: [yes1, nope1]\n" +
 		"      - kind: radio\n        min_count: 2\n        max_count: 2\n        labels: list\n        label_list: [maybe, yes1]\n"
 	text := func(pool string) string {
 		return family("ordinal", "      - kind: textbox\n        min_count: 3\n        max_count: 3\n        text_pool: "+pool+"\n")
