@@ -178,6 +178,9 @@ func (e *Episode) apply(acts []act) error {
 			before = focus
 			continue
 		case a.action.Op == "":
+			if a.focus >= 0 && e.Form.Elements[a.focus].Kind != forms.Submit && !statesim.Enabled(&e.Form, s, a.focus) {
+				continue // a disabled control cannot take the focus: it stays where it was
+			}
 			focus, caret = a.focus, a.caret
 			ring = ring && focus >= 0
 			if focus < 0 {
