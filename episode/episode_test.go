@@ -252,3 +252,26 @@ func TestFillSlider(t *testing.T) {
 		t.Fatalf("fill with a word: %q", o.LastActionError)
 	}
 }
+
+// TestDisabledTakesNoFocus focuses and presses keys on a disabled control:
+// as in a browser, the focus stays where it was.
+func TestDisabledTakesNoFocus(t *testing.T) {
+	for seed := range int64(50) {
+		e, _ := reset(t, seed, Spec{Family: "radio_slider", Budget: 40, Observe: textOnly})
+		for i, el := range e.Form.Elements {
+			if el.Kind == forms.Submit || statesim.Enabled(&e.Form, e.State, i) {
+				continue
+			}
+			for _, a := range []string{"focus('" + el.ID + "')", "press('" + el.ID + "', 'ArrowLeft')"} {
+				if _, err := e.Step(context.Background(), a); err != nil {
+					t.Fatal(err)
+				}
+				if p := e.pose(); p.Focus != "" {
+					t.Fatalf("seed %d, %s on disabled %s: the focus went to %q", seed, a, el.ID, p.Focus)
+				}
+			}
+			return
+		}
+	}
+	t.Fatal("no radio_slider start with a disabled control in 50 seeds")
+}
