@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/formplan/formplan/forms"
+	"github.com/formplan/formplan/question"
 	"github.com/formplan/formplan/statesim"
 	"github.com/formplan/formplan/suites"
 )
@@ -79,8 +80,8 @@ func TestCheckFindsLeaks(t *testing.T) {
 	var c Cell
 	c.Options = 2
 	for range 400 {
-		q := suites.Question{Suite: "edge_case", Choices: []string{"long option text", "short"}, AnswerIdx: 0,
-			Meta: suites.Meta{Form: f, Goal: &g, Plans: plans}}
+		q := question.Question{Suite: "edge_case", Choices: []string{"long option text", "short"}, AnswerIdx: 0,
+			Meta: question.Meta{Form: f, Goal: &g, Plans: plans}}
 		c.Add(&q)
 	}
 	flagged := map[string]bool{}

@@ -12,6 +12,7 @@ import (
 	"sync"
 
 	"github.com/formplan/formplan/forms"
+	"github.com/formplan/formplan/question"
 	"github.com/formplan/formplan/suites"
 )
 
@@ -64,7 +65,7 @@ func (c *Cell) PValue(s Score) float64 {
 }
 
 // Add scores q with every reader of its suite.
-func (c *Cell) Add(q *suites.Question) {
+func (c *Cell) Add(q *question.Question) {
 	if q.Choices == nil {
 		c.addOpen(q)
 		return

@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/formplan/formplan/forms"
+	"github.com/formplan/formplan/question"
 	"github.com/formplan/formplan/statesim"
 	"github.com/formplan/formplan/suites"
 )
@@ -57,14 +58,14 @@ var Open = []OpenReader{
 // view of it, the wants no step taken named, in the task's order, and
 // the elements the wants name.
 type openRow struct {
-	q    *suites.Question
+	q    *question.Question
 	view OpenView
 	left []int
 	at   []int
 }
 
 // newOpenRow returns the shared part of scoring q.
-func newOpenRow(q *suites.Question) *openRow {
+func newOpenRow(q *question.Question) *openRow {
 	m := &q.Meta
 	o := &openRow{q: q, view: OpenView{Form: &m.Form, Goal: *m.Goal, Taken: m.History, Horizon: q.Horizon}}
 	for k, done := range suites.Taken(*m.Goal, m.History) {
@@ -99,7 +100,7 @@ func (o *openRow) hit(r OpenReader) bool {
 
 // addOpen scores an open-ended question with every open reader: credit
 // 1 for a right reply, against the row's bound (Meta.Chance).
-func (c *Cell) addOpen(q *suites.Question) {
+func (c *Cell) addOpen(q *question.Question) {
 	if c.Scores == nil {
 		c.Scores = make([]Score, len(Open))
 		for k, r := range Open {

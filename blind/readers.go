@@ -14,6 +14,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/formplan/formplan/question"
 	"github.com/formplan/formplan/statesim"
 	"github.com/formplan/formplan/suites"
 )
@@ -25,7 +26,7 @@ type View struct {
 	Choices  []string
 	Task     string
 	Question string
-	Meta     *suites.Meta // only Form, Goal and Plans are read
+	Meta     *question.Meta // only Form, Goal and Plans are read
 	judge    *statesim.Judge
 }
 
@@ -44,8 +45,8 @@ func (v *View) judged() *statesim.Judge {
 }
 
 // NewView returns the reader's view of q.
-func NewView(q *suites.Question) View {
-	m := &suites.Meta{Form: q.Meta.Form, Goal: q.Meta.Goal, Plans: q.Meta.Plans}
+func NewView(q *question.Question) View {
+	m := &question.Meta{Form: q.Meta.Form, Goal: q.Meta.Goal, Plans: q.Meta.Plans}
 	return View{Suite: q.Suite, Choices: q.Choices, Task: q.Task, Question: q.Question, Meta: m}
 }
 

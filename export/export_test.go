@@ -28,6 +28,7 @@ import (
 	"github.com/formplan/formplan/forms"
 	"github.com/formplan/formplan/generate"
 	"github.com/formplan/formplan/internal/filetree"
+	"github.com/formplan/formplan/question"
 	"github.com/formplan/formplan/score"
 	"github.com/formplan/formplan/suites"
 )
@@ -42,7 +43,7 @@ var testInfo = Info{Seed: 11, Flags: "--seed 11 --n 7 --no-images", Version: "0.
 // the pictured state only, so equal states give equal images.
 type fakePainter struct{}
 
-func (fakePainter) Paint(_ context.Context, qs []suites.Question, rows []dataset.Row) error {
+func (fakePainter) Paint(_ context.Context, qs []question.Question, rows []dataset.Row) error {
 	for k := range qs {
 		for pic, s := range qs[k].Meta.Pictures {
 			h := fnv.New32a()

@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	"github.com/formplan/formplan/dataset"
+	"github.com/formplan/formplan/question"
 	"github.com/formplan/formplan/suites"
 )
 
@@ -47,7 +48,7 @@ func (k *Tally) rel(path string) string {
 // Rows counts rows written to the file at path (under the tally's
 // directory), in file order: rows[i] was made from qs[i]. Its signature
 // is that of generate.Plan's Observe.
-func (k *Tally) Rows(path string, qs []suites.Question, rows []dataset.Row) {
+func (k *Tally) Rows(path string, qs []question.Question, rows []dataset.Row) {
 	rel := k.rel(path)
 	if rel == "" {
 		return

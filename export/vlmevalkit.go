@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/formplan/formplan/dataset"
+	"github.com/formplan/formplan/question"
 	"github.com/formplan/formplan/score"
 	"github.com/formplan/formplan/suites"
 )
@@ -149,8 +150,8 @@ func vlmScan(dir string, s suiteDir) (vlmLayout, error) {
 			return l, err
 		}
 	}
-	if l.options > len(suites.Letters) {
-		return l, fmt.Errorf("export: %s: %d options, VLMEvalKit layout has at most %d", s.name, l.options, len(suites.Letters))
+	if l.options > len(question.Letters) {
+		return l, fmt.Errorf("export: %s: %d options, VLMEvalKit layout has at most %d", s.name, l.options, len(question.Letters))
 	}
 	if su, ok := suites.Lookup(s.name); ok && su.Open {
 		l.open, l.yorn = true, false
@@ -172,7 +173,7 @@ func vlmSuite(dir string, s suiteDir) (vlmLayout, error) {
 		cw := csv.NewWriter(w)
 		cw.Comma = '\t'
 		header := []string{"index", "image", "question", "hint"}
-		header = append(header, strings.Split(suites.Letters[:layout.options], "")...) // the option columns
+		header = append(header, strings.Split(question.Letters[:layout.options], "")...) // the option columns
 		header = append(header, "answer", "category", "l2-category")
 		if err := cw.Write(header); err != nil {
 			return err

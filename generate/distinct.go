@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/formplan/formplan/question"
 	"github.com/formplan/formplan/suites"
 )
 
@@ -60,7 +61,7 @@ func newDistinct(s *suites.Suite, sp *suites.Spec, total int64) *distinct {
 // below has its Item, q is replaced by the question the rule gives, and
 // take reports true. A cell that runs out of distinct questions gives an
 // *ExhaustedError.
-func (d *distinct) take(q *suites.Question, it Item) (bool, error) {
+func (d *distinct) take(q *question.Question, it Item) (bool, error) {
 	i := q.Index
 	if i != d.next {
 		return false, fmt.Errorf("generate: %s: row %d taken after row %d", d.suite.Name, i, d.next-1)
@@ -99,7 +100,7 @@ func (d *distinct) take(q *suites.Question, it Item) (bool, error) {
 // redraw replaces q, whose Item a row below has, by the next question of
 // its sequence whose Item none has, and returns its place in the sequence
 // and its Item.
-func (d *distinct) redraw(q *suites.Question) (int, Item, error) {
+func (d *distinct) redraw(q *question.Question) (int, Item, error) {
 	at := 0
 	for next, err := range d.suite.Draws(d.spec, q.Index) {
 		if err != nil {
@@ -125,7 +126,7 @@ func (d *distinct) redraw(q *suites.Question) (int, Item, error) {
 func (d *distinct) has(it Item) bool { return d.seen.has(it) }
 
 // nth returns question n (from 0) of row i's sequence.
-func (d *distinct) nth(i int64, n int) (suites.Question, error) {
+func (d *distinct) nth(i int64, n int) (question.Question, error) {
 	at := 0
 	for q, err := range d.suite.Draws(d.spec, i) {
 		if err != nil || at == n {
@@ -133,11 +134,11 @@ func (d *distinct) nth(i int64, n int) (suites.Question, error) {
 		}
 		at++
 	}
-	return suites.Question{}, errors.New("generate: a sequence of questions ended") // Draws goes on until an error
+	return question.Question{}, errors.New("generate: a sequence of questions ended") // Draws goes on until an error
 }
 
 // exhausted returns the error of q's cell, out of distinct questions.
-func (d *distinct) exhausted(q *suites.Question) error {
+func (d *distinct) exhausted(q *question.Question) error {
 	e := &ExhaustedError{Suite: q.Suite, Family: q.Family, Horizon: q.Horizon, Draws: maxRedraws,
 		Distinct: d.cells[cellKey{q.Family, q.Horizon}],
 		Asked:    d.suite.Asked(d.spec, d.total, q.Family, q.Horizon)}

@@ -14,6 +14,7 @@ import (
 	"github.com/formplan/formplan/dataset"
 	"github.com/formplan/formplan/forms"
 	"github.com/formplan/formplan/formview"
+	"github.com/formplan/formplan/question"
 	"github.com/formplan/formplan/render"
 	"github.com/formplan/formplan/suites"
 )
@@ -23,7 +24,7 @@ import (
 // state and the task).
 func pictured(t *testing.T, r *dataset.Row) string {
 	t.Helper()
-	var m suites.Meta
+	var m question.Meta
 	if err := json.Unmarshal([]byte(r.Metadata), &m); err != nil {
 		t.Fatal(err)
 	}
@@ -160,9 +161,9 @@ func TestRunDistinct(t *testing.T) {
 func checkGroups(t *testing.T, rows []dataset.Row) {
 	t.Helper()
 	for k := 0; k+4 <= len(rows); k += 4 {
-		var first suites.Meta
+		var first question.Meta
 		for j := k; j < k+4; j++ {
-			var m suites.Meta
+			var m question.Meta
 			if err := json.Unmarshal([]byte(rows[j].Metadata), &m); err != nil {
 				t.Fatal(err)
 			}

@@ -16,6 +16,7 @@ import (
 
 	"github.com/formplan/formplan/dataset"
 	"github.com/formplan/formplan/forms"
+	"github.com/formplan/formplan/question"
 	"github.com/formplan/formplan/suites"
 )
 
@@ -54,7 +55,7 @@ type Plan struct {
 	// the file's path and the rows' questions, in index order and from one
 	// goroutine at a time (for the dataset card, which then needs no second
 	// reading of the file). The slices are reused once it returns.
-	Observe func(file string, qs []suites.Question, rows []dataset.Row)
+	Observe func(file string, qs []question.Question, rows []dataset.Row)
 }
 
 // ShardRange returns the indices [lo, hi) of shard k of shards over n questions.
@@ -137,7 +138,7 @@ func Run(ctx context.Context, p Plan) ([]SuiteResult, error) {
 	if batch <= 0 {
 		batch = BatchRows
 	}
-	build := func(i int64) (suites.Question, dataset.Row, Item, error) {
+	build := func(i int64) (question.Question, dataset.Row, Item, error) {
 		r := w.runAt(i)
 		q, err := r.suite.Build(&r.spec, r.lo+i-r.at)
 		if err != nil {
@@ -146,7 +147,7 @@ func Run(ctx context.Context, p Plan) ([]SuiteResult, error) {
 		row, err := Row(&q, r.spec.Seed, p.Version)
 		return q, row, ItemOf(&q), err
 	}
-	pl := newPipeline(0, ends, workers, batch, build, func(at int64, qs []suites.Question, rows []dataset.Row, items []Item) error {
+	pl := newPipeline(0, ends, workers, batch, build, func(at int64, qs []question.Question, rows []dataset.Row, items []Item) error {
 		return w.emit(ctx, at, qs, rows, items)
 	})
 	// The files' rows are encoded, and the files closed, by any worker;

@@ -7,8 +7,8 @@ import (
 
 	"github.com/formplan/formplan/forms"
 	"github.com/formplan/formplan/formview"
+	"github.com/formplan/formplan/question"
 	"github.com/formplan/formplan/statesim"
-	"github.com/formplan/formplan/suites"
 )
 
 // Item identifies what a row puts before a model: its two prompts and its
@@ -32,7 +32,7 @@ type Item uint64
 // within 32 bits, as two prompts one letter apart do; the IEEE one is
 // computed with carry-less multiplication and the other in hardware, so
 // the checksums of a row's few kB take well under a microsecond.
-func ItemOf(q *suites.Question) Item {
+func ItemOf(q *question.Question) Item {
 	v := viewPool.Get().(*itemView)
 	v.b = v.b[:0]
 	v.str(q.PromptInstruct)

@@ -10,28 +10,28 @@ import (
 
 	"github.com/formplan/formplan/forms"
 	"github.com/formplan/formplan/formview"
+	"github.com/formplan/formplan/question"
 	"github.com/formplan/formplan/render"
 	"github.com/formplan/formplan/statesim"
-	"github.com/formplan/formplan/suites"
 )
 
 // itemQuestion returns a question of the built-in family fam, drawn from
 // seed, that pictures state s of its form (nil: the clean state), with
 // short prompts and task.
-func itemQuestion(t *testing.T, fam string, seed uint64, s func(f *forms.Form) statesim.State) suites.Question {
+func itemQuestion(t *testing.T, fam string, seed uint64, s func(f *forms.Form) statesim.State) question.Question {
 	t.Helper()
 	f := forms.Builtin(fam).NewForm(rand.New(rand.NewPCG(seed, 1)))
 	st := statesim.Clean(&f)
 	if s != nil {
 		st = s(&f)
 	}
-	return suites.Question{PromptInstruct: "Do it.", PromptCoT: "Think, then do it.", Task: "Select the 3rd radio button.",
-		Meta: suites.Meta{Form: f, Pictures: []statesim.State{st}}}
+	return question.Question{PromptInstruct: "Do it.", PromptCoT: "Think, then do it.", Task: "Select the 3rd radio button.",
+		Meta: question.Meta{Form: f, Pictures: []statesim.State{st}}}
 }
 
 // cloneQuestion copies q's prompts, form and pictures, which the cases of
 // TestItemOf change.
-func cloneQuestion(q suites.Question) suites.Question {
+func cloneQuestion(q question.Question) question.Question {
 	q.Meta.Form = q.Meta.Form.Clone()
 	q.Meta.Pictures = slices.Clone(q.Meta.Pictures)
 	for k := range q.Meta.Pictures {
@@ -63,36 +63,36 @@ func TestItemOf(t *testing.T) {
 	text.Meta.Pictures[0][3].S = "1234"
 	tests := []struct {
 		name   string
-		base   suites.Question
-		change func(q *suites.Question)
+		base   question.Question
+		change func(q *question.Question)
 		same   bool
 	}{
-		{"unchanged", slider, func(q *suites.Question) {}, true},
-		{"Instruct prompt", slider, func(q *suites.Question) { q.PromptInstruct += "." }, false},
-		{"CoT prompt", slider, func(q *suites.Question) { q.PromptCoT = "Think; then do it." }, false},
-		{"task", slider, func(q *suites.Question) { q.Task = "Select the 2nd radio button." }, false},
-		{"slider value", slider, func(q *suites.Question) { q.Meta.Pictures[0][3].N = 9 }, false},
-		{"radio button", slider, func(q *suites.Question) { q.Meta.Pictures[0][2].N, q.Meta.Pictures[0][1].N = 0, 1 }, false},
-		{"a second picture", slider, func(q *suites.Question) {
+		{"unchanged", slider, func(q *question.Question) {}, true},
+		{"Instruct prompt", slider, func(q *question.Question) { q.PromptInstruct += "." }, false},
+		{"CoT prompt", slider, func(q *question.Question) { q.PromptCoT = "Think; then do it." }, false},
+		{"task", slider, func(q *question.Question) { q.Task = "Select the 2nd radio button." }, false},
+		{"slider value", slider, func(q *question.Question) { q.Meta.Pictures[0][3].N = 9 }, false},
+		{"radio button", slider, func(q *question.Question) { q.Meta.Pictures[0][2].N, q.Meta.Pictures[0][1].N = 0, 1 }, false},
+		{"a second picture", slider, func(q *question.Question) {
 			q.Meta.Pictures = append(q.Meta.Pictures, q.Meta.Pictures[0].Clone())
 		}, false},
-		{"ids, ordinals and family", slider, func(q *suites.Question) {
+		{"ids, ordinals and family", slider, func(q *question.Question) {
 			q.Meta.Form.Family = "donation"
 			for i := range q.Meta.Form.Elements {
 				q.Meta.Form.Elements[i].ID += "x"
 				q.Meta.Form.Elements[i].Ordinal += 3
 			}
 		}, true},
-		{"range with the handle at its end", slider, func(q *suites.Question) { q.Meta.Form.Elements[3].Min = -10 }, true},
-		{"range with the handle elsewhere", slider, func(q *suites.Question) {
+		{"range with the handle at its end", slider, func(q *question.Question) { q.Meta.Form.Elements[3].Min = -10 }, true},
+		{"range with the handle elsewhere", slider, func(q *question.Question) {
 			q.Meta.Form.Elements[3].Min = -10
 			q.Meta.Pictures[0][3].N = 5
 		}, false},
-		{"step", slider, func(q *suites.Question) { q.Meta.Form.Elements[3].Step = 5 }, true},
-		{"label", slider, func(q *suites.Question) { q.Meta.Form.Elements[0].Label = "once" }, false},
-		{"text typed", text, func(q *suites.Question) { q.Meta.Pictures[0][3].S = "5678" }, false},
-		{"a text no box shows", text, func(q *suites.Question) { q.Meta.Form.TextValues[2] = "3456" }, true},
-		{"a wider text", text, func(q *suites.Question) { q.Meta.Form.TextValues[2] = "34567890" }, false},
+		{"step", slider, func(q *question.Question) { q.Meta.Form.Elements[3].Step = 5 }, true},
+		{"label", slider, func(q *question.Question) { q.Meta.Form.Elements[0].Label = "once" }, false},
+		{"text typed", text, func(q *question.Question) { q.Meta.Pictures[0][3].S = "5678" }, false},
+		{"a text no box shows", text, func(q *question.Question) { q.Meta.Form.TextValues[2] = "3456" }, true},
+		{"a wider text", text, func(q *question.Question) { q.Meta.Form.TextValues[2] = "34567890" }, false},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -116,13 +116,13 @@ func TestItemOfPixels(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer r.Close()
-	at := func(lo, v int) suites.Question {
+	at := func(lo, v int) question.Question {
 		q := itemQuestion(t, "radio_slider", 1, sliderAt(v))
 		q.Meta.Form.Elements[3].Min, q.Meta.Form.Elements[3].Max = lo, 10
 		return q
 	}
 	tests := []struct {
-		a, b suites.Question
+		a, b question.Question
 	}{
 		{at(0, 10), at(-10, 10)},
 		{at(0, 5), at(-10, 5)},
@@ -131,7 +131,7 @@ func TestItemOfPixels(t *testing.T) {
 	}
 	for _, tc := range tests {
 		var jobs []render.Job
-		for _, q := range []suites.Question{tc.a, tc.b} {
+		for _, q := range []question.Question{tc.a, tc.b} {
 			job, err := formview.Job(&q.Meta.Form, q.Meta.Pictures[0], q.Task, "u")
 			if err != nil {
 				t.Fatal(err)

@@ -6,14 +6,14 @@ import (
 	"testing"
 
 	"github.com/formplan/formplan/dataset"
-	"github.com/formplan/formplan/suites"
+	"github.com/formplan/formplan/question"
 )
 
 // noPaint is a Painter that leaves rows as they are (Run treats them as
 // rows with pictures) and records how many it is given at a time.
 type noPaint struct{ batches []int }
 
-func (p *noPaint) Paint(_ context.Context, qs []suites.Question, _ []dataset.Row) error {
+func (p *noPaint) Paint(_ context.Context, qs []question.Question, _ []dataset.Row) error {
 	p.batches = append(p.batches, len(qs))
 	return nil
 }

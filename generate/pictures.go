@@ -9,14 +9,14 @@ import (
 
 	"github.com/formplan/formplan/dataset"
 	"github.com/formplan/formplan/formview"
+	"github.com/formplan/formplan/question"
 	"github.com/formplan/formplan/render"
 	"github.com/formplan/formplan/statesim"
-	"github.com/formplan/formplan/suites"
 )
 
 // Painter adds pictures to rows: rows[k] belongs to qs[k].
 type Painter interface {
-	Paint(ctx context.Context, qs []suites.Question, rows []dataset.Row) error
+	Paint(ctx context.Context, qs []question.Question, rows []dataset.Row) error
 }
 
 // Screens paints rows with screenshots from Chromium. Each distinct
@@ -44,7 +44,7 @@ type rowBoxes struct {
 
 // Paint renders the pictures of qs and fills image, image_2, image_width,
 // image_height, scale and boxes of rows.
-func (p *Screens) Paint(ctx context.Context, qs []suites.Question, rows []dataset.Row) error {
+func (p *Screens) Paint(ctx context.Context, qs []question.Question, rows []dataset.Row) error {
 	index := map[string]int{}
 	var jobs []render.Job
 	type ref struct{ q, pic, job int }

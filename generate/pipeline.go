@@ -5,7 +5,7 @@ import (
 	"sync"
 
 	"github.com/formplan/formplan/dataset"
-	"github.com/formplan/formplan/suites"
+	"github.com/formplan/formplan/question"
 )
 
 // pipeline builds the rows of indices from lo to hi on several workers and
@@ -32,16 +32,16 @@ type pipeline struct {
 	batch   int
 	chunk   int64 // indices a worker builds at a time
 	window  int64 // how far ahead of the next index to emit chunks are taken
-	build   func(i int64) (suites.Question, dataset.Row, Item, error)
-	emit    func(lo int64, qs []suites.Question, rows []dataset.Row, items []Item) error
+	build   func(i int64) (question.Question, dataset.Row, Item, error)
+	emit    func(lo int64, qs []question.Question, rows []dataset.Row, items []Item) error
 
 	mu      sync.Mutex
 	ready   *sync.Cond
-	next    int64             // first index not yet taken to build
-	done    map[int64]*chunk  // built chunks waiting for their turn, by first index
-	turn    bool              // a worker is emitting
-	emitted int64             // first index not yet gathered for emitting
-	qs      []suites.Question // the batch being gathered, reused once emitted
+	next    int64               // first index not yet taken to build
+	done    map[int64]*chunk    // built chunks waiting for their turn, by first index
+	turn    bool                // a worker is emitting
+	emitted int64               // first index not yet gathered for emitting
+	qs      []question.Question // the batch being gathered, reused once emitted
 	rows    []dataset.Row
 	items   []Item
 	jobs    []func() // handed on, not yet taken
@@ -52,7 +52,7 @@ type pipeline struct {
 // chunk is a run of built rows starting at index lo.
 type chunk struct {
 	lo    int64
-	qs    []suites.Question
+	qs    []question.Question
 	rows  []dataset.Row
 	items []Item
 }
@@ -61,7 +61,7 @@ type chunk struct {
 // ends, the ends of its runs in ascending order (one run: ends is {hi});
 // emit is given each batch with the index of its first row. run starts
 // it.
-func newPipeline(lo int64, ends []int64, workers, batch int, build func(int64) (suites.Question, dataset.Row, Item, error), emit func(lo int64, qs []suites.Question, rows []dataset.Row, items []Item) error) *pipeline {
+func newPipeline(lo int64, ends []int64, workers, batch int, build func(int64) (question.Question, dataset.Row, Item, error), emit func(lo int64, qs []question.Question, rows []dataset.Row, items []Item) error) *pipeline {
 	workers, batch = max(workers, 1), max(batch, 1)
 	hi := ends[len(ends)-1]
 	// Chunks small enough that the last ones spread over the workers, big
@@ -81,7 +81,7 @@ func newPipeline(lo int64, ends []int64, workers, batch int, build func(int64) (
 	}
 	// One batch, reused for every batch.
 	size := min(int64(batch), max(hi-lo, 0))
-	p.qs, p.rows, p.items = make([]suites.Question, 0, size), make([]dataset.Row, 0, size), make([]Item, 0, size)
+	p.qs, p.rows, p.items = make([]question.Question, 0, size), make([]dataset.Row, 0, size), make([]Item, 0, size)
 	p.ready = sync.NewCond(&p.mu)
 	return p
 }
@@ -152,7 +152,7 @@ func (p *pipeline) work() {
 		p.next += n
 		p.mu.Unlock()
 
-		c.qs, c.rows, c.items = make([]suites.Question, n), make([]dataset.Row, n), make([]Item, n)
+		c.qs, c.rows, c.items = make([]question.Question, n), make([]dataset.Row, n), make([]Item, n)
 		for k := range n {
 			var err error
 			if c.qs[k], c.rows[k], c.items[k], err = p.build(c.lo + k); err != nil {

@@ -10,12 +10,12 @@ import (
 	"time"
 
 	"github.com/formplan/formplan/dataset"
-	"github.com/formplan/formplan/suites"
+	"github.com/formplan/formplan/question"
 )
 
 // fakeBuild builds a row that records its index, in its Item too.
-func fakeBuild(i int64) (suites.Question, dataset.Row, Item, error) {
-	return suites.Question{Index: i}, dataset.Row{Index: ptr(i)}, Item(i), nil
+func fakeBuild(i int64) (question.Question, dataset.Row, Item, error) {
+	return question.Question{Index: i}, dataset.Row{Index: ptr(i)}, Item(i), nil
 }
 
 // TestPipelineOrder checks that every index is emitted once, in order, in
@@ -59,7 +59,7 @@ func TestPipelineOrder(t *testing.T) {
 				}
 			}
 			var sizes []int
-			emit := func(lo int64, qs []suites.Question, rows []dataset.Row, items []Item) error {
+			emit := func(lo int64, qs []question.Question, rows []dataset.Row, items []Item) error {
 				if lo != next {
 					return fmt.Errorf("batch said to start at %d, want %d", lo, next)
 				}
@@ -109,13 +109,13 @@ func TestPipelineErrors(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			var emitted atomic.Int64
-			build := func(i int64) (suites.Question, dataset.Row, Item, error) {
+			build := func(i int64) (question.Question, dataset.Row, Item, error) {
 				if i == tc.failAt {
-					return suites.Question{}, dataset.Row{}, 0, boom
+					return question.Question{}, dataset.Row{}, 0, boom
 				}
 				return fakeBuild(i)
 			}
-			emit := func(_ int64, _ []suites.Question, rows []dataset.Row, _ []Item) error {
+			emit := func(_ int64, _ []question.Question, rows []dataset.Row, _ []Item) error {
 				if tc.emitErr {
 					return boom
 				}
@@ -144,7 +144,7 @@ func TestPipelineJobs(t *testing.T) {
 			var handed, ran, beside atomic.Int64
 			var inEmit atomic.Bool
 			var p *pipeline
-			emit := func(_ int64, _ []suites.Question, rows []dataset.Row, _ []Item) error {
+			emit := func(_ int64, _ []question.Question, rows []dataset.Row, _ []Item) error {
 				inEmit.Store(true)
 				defer inEmit.Store(false)
 				started := make(chan bool, 1)
@@ -196,7 +196,7 @@ func TestPipelineHold(t *testing.T) {
 			t.Run(fmt.Sprint(tt.name, workers), func(t *testing.T) {
 				var p *pipeline
 				var released atomic.Bool
-				emit := func(lo int64, _ []suites.Question, rows []dataset.Row, _ []Item) error {
+				emit := func(lo int64, _ []question.Question, rows []dataset.Row, _ []Item) error {
 					release := p.hold()
 					go func() {
 						time.Sleep(time.Duration(lo%7) * time.Millisecond)

@@ -10,6 +10,7 @@ import (
 
 	"github.com/formplan/formplan/dataset"
 	"github.com/formplan/formplan/pddl"
+	"github.com/formplan/formplan/question"
 	"github.com/formplan/formplan/suites"
 )
 
@@ -27,7 +28,7 @@ func QuestionID(seed uint64, suite string, index int64) string {
 func ProblemName(suite string, index int64) string { return fmt.Sprintf("%s-%d", suite, index) }
 
 // Row converts a question to a dataset row. Pictures are added by the caller.
-func Row(q *suites.Question, seed uint64, version string) (dataset.Row, error) {
+func Row(q *question.Question, seed uint64, version string) (dataset.Row, error) {
 	meta, err := json.Marshal(q.Meta)
 	if err != nil {
 		return dataset.Row{}, fmt.Errorf("generate: %s %d: metadata: %w", q.Suite, q.Index, err)

@@ -10,6 +10,7 @@ import (
 	"strconv"
 
 	"github.com/formplan/formplan/dataset"
+	"github.com/formplan/formplan/question"
 	"github.com/formplan/formplan/suites"
 )
 
@@ -119,7 +120,7 @@ func (sw *suiteWriter) runAt(i int64) *suiteRun {
 // emit paints and writes the batch of rows at pipeline position at, whose
 // Items are items, once a row that asks what a row before it asks is
 // drawn again, and finishes the suite's file with its last batch.
-func (sw *suiteWriter) emit(ctx context.Context, at int64, qs []suites.Question, rows []dataset.Row, items []Item) error {
+func (sw *suiteWriter) emit(ctx context.Context, at int64, qs []question.Question, rows []dataset.Row, items []Item) error {
 	p := sw.p
 	if sw.w == nil {
 		if err := sw.finishEmpty(ctx, at); err != nil {

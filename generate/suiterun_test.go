@@ -14,6 +14,7 @@ import (
 
 	"github.com/formplan/formplan/dataset"
 	"github.com/formplan/formplan/forms"
+	"github.com/formplan/formplan/question"
 	"github.com/formplan/formplan/suites"
 )
 
@@ -92,7 +93,7 @@ type failPaint struct{ calls, at int }
 
 var errPaint = errors.New("painter failed")
 
-func (p *failPaint) Paint(context.Context, []suites.Question, []dataset.Row) error {
+func (p *failPaint) Paint(context.Context, []question.Question, []dataset.Row) error {
 	if p.calls++; p.calls == p.at {
 		return errPaint
 	}
@@ -134,7 +135,7 @@ func TestRunCanceledAtSuiteEnd(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	p := several(t, out)
-	p.Observe = func(_ string, qs []suites.Question, _ []dataset.Row) {
+	p.Observe = func(_ string, qs []question.Question, _ []dataset.Row) {
 		if qs[len(qs)-1].Suite == "temporal_order" && qs[len(qs)-1].Index == p.Counts[0]-1 {
 			cancel()
 		}

@@ -6,7 +6,7 @@ import (
 	"slices"
 
 	"github.com/formplan/formplan/dataset"
-	"github.com/formplan/formplan/suites"
+	"github.com/formplan/formplan/question"
 )
 
 // Check builds, text only and on p.Workers workers, every question of p's
@@ -49,7 +49,7 @@ func textPass(ctx context.Context, runs []suiteRun, upTo []int64, workers int) e
 		k, _ := slices.BinarySearch(ends, i+1)
 		return &runs[k], i - (ends[k] - upTo[k])
 	}
-	build := func(i int64) (suites.Question, dataset.Row, Item, error) {
+	build := func(i int64) (question.Question, dataset.Row, Item, error) {
 		r, index := runOf(i)
 		q, err := r.suite.Build(&r.spec, index)
 		if err != nil {
@@ -57,7 +57,7 @@ func textPass(ctx context.Context, runs []suiteRun, upTo []int64, workers int) e
 		}
 		return q, dataset.Row{}, ItemOf(&q), nil
 	}
-	emit := func(at int64, qs []suites.Question, _ []dataset.Row, items []Item) error {
+	emit := func(at int64, qs []question.Question, _ []dataset.Row, items []Item) error {
 		r, _ := runOf(at)
 		for k := range qs {
 			if _, err := r.distinct.take(&qs[k], items[k]); err != nil {

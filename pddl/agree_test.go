@@ -10,6 +10,7 @@ import (
 	"github.com/formplan/formplan/forms"
 	"github.com/formplan/formplan/internal/testforms"
 	"github.com/formplan/formplan/pddl/interp"
+	"github.com/formplan/formplan/question"
 	"github.com/formplan/formplan/statesim"
 	"github.com/formplan/formplan/suites"
 )
@@ -75,7 +76,7 @@ func agreeRow(r *row, domain func(*forms.Form) (*interp.Domain, error), starts, 
 		t.bad = append(t.bad, where+": domain: "+err.Error())
 		return t
 	}
-	check := func(m *suites.Meta, what string) int {
+	check := func(m *question.Meta, what string) int {
 		prob, err := Problem(m, fmt.Sprintf("%s-%d", r.suite, r.q.Index))
 		if err == nil {
 			var n int

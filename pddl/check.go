@@ -5,8 +5,8 @@ import (
 
 	"github.com/formplan/formplan/forms"
 	"github.com/formplan/formplan/pddl/interp"
+	"github.com/formplan/formplan/question"
 	"github.com/formplan/formplan/statesim"
-	"github.com/formplan/formplan/suites"
 )
 
 // Decode reads a form state back from the fluent facts of a state of a
@@ -68,7 +68,7 @@ func Decode(f *forms.Form, fluents []interp.Atom) (statesim.State, error) {
 // completes the task from m.Start (for a row without a goal, when it
 // reaches Submit). It returns the number of plans checked and the first
 // disagreement.
-func CheckRow(d *interp.Domain, problem string, m *suites.Meta, plans []string) (int, error) {
+func CheckRow(d *interp.Domain, problem string, m *question.Meta, plans []string) (int, error) {
 	p, err := d.ParseProblem(problem)
 	if err != nil {
 		return 0, fmt.Errorf("pddl: %w", err)

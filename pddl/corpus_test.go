@@ -8,13 +8,14 @@ import (
 
 	"github.com/formplan/formplan/forms"
 	"github.com/formplan/formplan/internal/testforms"
+	"github.com/formplan/formplan/question"
 	"github.com/formplan/formplan/suites"
 )
 
 // row is one question of the corpus.
 type row struct {
 	suite, protocol string
-	q               suites.Question
+	q               question.Question
 }
 
 // corpusPart asks for questions of every suite over some families, under

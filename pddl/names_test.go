@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/formplan/formplan/forms"
+	"github.com/formplan/formplan/question"
 	"github.com/formplan/formplan/statesim"
 	"github.com/formplan/formplan/suites"
 )
@@ -187,13 +188,13 @@ func TestProblemErrors(t *testing.T) {
 	goal := &statesim.Goal{Wants: []statesim.Want{{Target: forms.Ref{Kind: forms.Checkbox, Ordinal: 3}, Value: statesim.Value{N: 1}}}}
 	tests := []struct {
 		name        string
-		m           suites.Meta
+		m           question.Meta
 		pname, want string
 	}{
-		{"bad name", suites.Meta{Form: *f, Start: start}, "1st", "problem name"},
-		{"missing element", suites.Meta{Form: *f, Start: start, Goal: goal}, "p", "no such element"},
-		{"short start", suites.Meta{Form: *f, Start: start[:2]}, "p", "has 2 values for 6 elements"},
-		{"impossible value", suites.Meta{Form: *f, Start: start, Goal: &statesim.Goal{Wants: []statesim.Want{
+		{"bad name", question.Meta{Form: *f, Start: start}, "1st", "problem name"},
+		{"missing element", question.Meta{Form: *f, Start: start, Goal: goal}, "p", "no such element"},
+		{"short start", question.Meta{Form: *f, Start: start[:2]}, "p", "has 2 values for 6 elements"},
+		{"impossible value", question.Meta{Form: *f, Start: start, Goal: &statesim.Goal{Wants: []statesim.Want{
 			{Target: forms.Ref{Kind: forms.Checkbox, Ordinal: 1}, Value: statesim.Value{N: 2}}}}}, "p", "cannot hold"},
 	}
 	for _, tc := range tests {

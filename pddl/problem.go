@@ -7,8 +7,8 @@ import (
 	"sync"
 
 	"github.com/formplan/formplan/forms"
+	"github.com/formplan/formplan/question"
 	"github.com/formplan/formplan/statesim"
-	"github.com/formplan/formplan/suites"
 )
 
 // Problem returns the PDDL problem of a row: its objects, an :init of the
@@ -19,7 +19,7 @@ import (
 // state of m.Starts, so each plan can be run from any of them by changing
 // the start facts alone. name must be a PDDL name: a letter, then letters,
 // digits, hyphens and underscores.
-func Problem(m *suites.Meta, name string) (string, error) {
+func Problem(m *question.Meta, name string) (string, error) {
 	if !validName(name) {
 		return "", fmt.Errorf("pddl: problem name %q: want a letter, then letters, digits, - and _", name)
 	}
@@ -117,7 +117,7 @@ type objects struct {
 // every value a slider can take, every set and move of a plan, the texts
 // of the form's pool and of the plans' typing, and every prefix of every
 // text a plan or the goal leads to.
-func (w *problemWriter) collect(m *suites.Meta) error {
+func (w *problemWriter) collect(m *question.Meta) error {
 	f := &m.Form
 	o := &w.o
 	*o = objects{
@@ -287,7 +287,7 @@ func appendStateFacts(b []byte, f *forms.Form, s statesim.State) []byte {
 }
 
 // appendGoal appends the goal's wants as literals, each after a space.
-func appendGoal(b []byte, m *suites.Meta) ([]byte, error) {
+func appendGoal(b []byte, m *question.Meta) ([]byte, error) {
 	if m.Goal == nil {
 		return b, nil
 	}

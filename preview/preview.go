@@ -30,7 +30,7 @@ import (
 
 	"github.com/formplan/formplan/dataset"
 	"github.com/formplan/formplan/internal/atomicfile"
-	"github.com/formplan/formplan/suites"
+	"github.com/formplan/formplan/question"
 )
 
 // DefaultPerSuite is the number of questions shown per suite when
@@ -401,13 +401,13 @@ func newCard(r dataset.Row, pos int) card {
 	correct := -1
 	if r.AnswerIdx != nil {
 		correct = int(*r.AnswerIdx)
-	} else if i := strings.Index(suites.Letters, r.Answer); len(r.Answer) == 1 && i >= 0 {
+	} else if i := strings.Index(question.Letters, r.Answer); len(r.Answer) == 1 && i >= 0 {
 		correct = i
 	}
 	for i, text := range r.Choices {
 		o := option{Text: text, Correct: i == correct}
-		if !c.YesNo && i < len(suites.Letters) {
-			o.Letter = suites.Letters[i : i+1]
+		if !c.YesNo && i < len(question.Letters) {
+			o.Letter = question.Letters[i : i+1]
 		}
 		if i < len(r.OptionLabels) && r.OptionLabels[i] != "correct" {
 			o.Label = r.OptionLabels[i]

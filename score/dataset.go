@@ -87,7 +87,7 @@ func (d *Dataset) read(path string) error {
 	for {
 		n, err := r.ReadSummaries(batch)
 		for _, s := range batch[:n] {
-			q, qerr := question(&s)
+			q, qerr := fromSummary(&s)
 			if qerr != nil {
 				return fmt.Errorf("score: %s: row %s: %w", path, s.ID, qerr)
 			}
@@ -149,8 +149,8 @@ func (d *Dataset) readBoxes(path string) error {
 	}
 }
 
-// question converts a row summary.
-func question(s *dataset.Summary) (*Question, error) {
+// fromSummary converts a row summary.
+func fromSummary(s *dataset.Summary) (*Question, error) {
 	var m struct {
 		Order    string `json:"order"`
 		Format   string `json:"format"`

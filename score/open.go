@@ -7,6 +7,7 @@ import (
 
 	"github.com/formplan/formplan/actlang"
 	"github.com/formplan/formplan/forms"
+	"github.com/formplan/formplan/question"
 	"github.com/formplan/formplan/statesim"
 	"github.com/formplan/formplan/suites"
 )
@@ -17,7 +18,7 @@ import (
 // screenshot, which click points are judged against (nil for a row
 // written without pictures).
 type OpenRow struct {
-	Meta  suites.Meta
+	Meta  question.Meta
 	Boxes []Box
 }
 

@@ -9,13 +9,14 @@ import (
 	"time"
 
 	"github.com/formplan/formplan/forms"
+	"github.com/formplan/formplan/question"
 	"github.com/formplan/formplan/statesim"
 	"github.com/formplan/formplan/suites"
 )
 
 // built returns n questions of suite over the built-in families at
 // horizons 1-4, with their metadata as a reader of the files decodes it.
-func built(t testing.TB, suite string, n int64, choices int) []suites.Question {
+func built(t testing.TB, suite string, n int64, choices int) []question.Question {
 	t.Helper()
 	s, ok := suites.Lookup(suite)
 	if !ok {
@@ -29,7 +30,7 @@ func built(t testing.TB, suite string, n int64, choices int) []suites.Question {
 	if err := suites.Fit(s, sp, false); err != nil {
 		t.Fatal(err)
 	}
-	out := make([]suites.Question, 0, n)
+	out := make([]question.Question, 0, n)
 	for i := int64(0); i < n; i++ {
 		q, err := s.Build(sp, i)
 		if err != nil {
@@ -39,7 +40,7 @@ func built(t testing.TB, suite string, n int64, choices int) []suites.Question {
 		if err != nil {
 			t.Fatal(err)
 		}
-		q.Meta = suites.Meta{}
+		q.Meta = question.Meta{}
 		if err := json.Unmarshal(raw, &q.Meta); err != nil {
 			t.Fatal(err)
 		}

@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	"github.com/formplan/formplan/forms"
+	"github.com/formplan/formplan/question"
 	"github.com/formplan/formplan/statesim"
 )
 
@@ -89,12 +90,12 @@ func collectBy[T any](n, budget int, draw func() (T, bool), fits func(T) bool, c
 // option at the position the cell's balance gives and the others in random
 // order around it, words the task and the question (lead asks it), and
 // fills the metadata, labels, caption and image_needed.
-func finishMCQ(c *cell, f *forms.Form, g statesim.Goal, cands []candidate, lead string, rng *rand.Rand) (Question, error) {
+func finishMCQ(c *cell, f *forms.Form, g statesim.Goal, cands []candidate, lead string, rng *rand.Rand) (question.Question, error) {
 	return finishAt(c, f, g, cands, rng.IntN(len(cands)), lead, rng)
 }
 
 // finishAt is finishMCQ with the pictured candidate given: pic.
-func finishAt(c *cell, f *forms.Form, g statesim.Goal, cands []candidate, pic int, lead string, rng *rand.Rand) (Question, error) {
+func finishAt(c *cell, f *forms.Form, g statesim.Goal, cands []candidate, pic int, lead string, rng *rand.Rand) (question.Question, error) {
 	n := len(cands)
 	ans := c.slot("answer", n)
 	order := make([]int, 0, n) // display position -> candidate
@@ -105,10 +106,10 @@ func finishAt(c *cell, f *forms.Form, g statesim.Goal, cands []candidate, pic in
 	}
 	order = append(order[:ans], append([]int{pic}, order[ans:]...)...)
 
-	var q Question
+	var q question.Question
 	g.Text = statesim.Instruction(f, g.Wants)
 	start := cands[pic].start
-	q.Meta = Meta{Form: *f, Start: start, History: cands[pic].hist, Goal: &g, Pictures: []statesim.State{start}}
+	q.Meta = question.Meta{Form: *f, Start: start, History: cands[pic].hist, Goal: &g, Pictures: []statesim.State{start}}
 	q.Choices, q.Labels = make([]string, n), make([]string, n)
 	q.Meta.Plans, q.Meta.Starts = make([][]statesim.Action, n), make([]statesim.State, n)
 	var words wording
@@ -118,7 +119,7 @@ func finishAt(c *cell, f *forms.Form, g statesim.Goal, cands []candidate, pic in
 		q.Choices[k] = planText(f, cands[ci].plan, &words)
 		for _, prev := range q.Choices[:k] {
 			if prev == q.Choices[k] {
-				return Question{}, errRetry
+				return question.Question{}, errRetry
 			}
 		}
 	}
@@ -129,7 +130,7 @@ func finishAt(c *cell, f *forms.Form, g statesim.Goal, cands []candidate, pic in
 			q.Labels[k] = whyWrong(f, g, q.Meta.Plans[k], start, q.Meta.Finals[k])
 		}
 	}
-	q.AnswerIdx, q.Answer = ans, Letters[ans:ans+1]
+	q.AnswerIdx, q.Answer = ans, question.Letters[ans:ans+1]
 	q.Meta.Answer = q.Answer
 	q.Task = g.Text
 	q.Question = "Task: " + g.Text + "\nThe screenshot shows the form now. " + lead + "\n" + OptionList(q.Choices)

@@ -6,6 +6,7 @@ import (
 
 	"github.com/formplan/formplan/forms"
 	"github.com/formplan/formplan/perturb"
+	"github.com/formplan/formplan/question"
 	"github.com/formplan/formplan/statesim"
 )
 
@@ -70,9 +71,9 @@ func (r *recovery) draw(f *forms.Form, s statesim.State, g statesim.Goal, at []i
 // drawEdgeCase draws a form and a task, then candidates: each is the clean
 // form after 1 to 3 mistakes of its own, with the recovery plan from there
 // as its option. Every candidate's plan has the cell's horizon.
-func drawEdgeCase(c *cell, rng *rand.Rand) (Question, error) {
+func drawEdgeCase(c *cell, rng *rand.Rand) (question.Question, error) {
 	if c.h > longestRecovery(c.fam) {
-		return Question{}, errRetry // no draw could give it: fail at once
+		return question.Question{}, errRetry // no draw could give it: fail at once
 	}
 	n := c.sp.choices()
 	f := c.fam.NewForm(rng)
@@ -80,11 +81,11 @@ func drawEdgeCase(c *cell, rng *rand.Rand) (Question, error) {
 	g := statesim.Goal{Wants: perturb.Wants(c.fam, &f, rng)} // worded once the question is kept
 	unmet := g.Unmet(&f, clean)
 	if unmet > c.h {
-		return Question{}, errRetry // mistakes never undo what the task asks
+		return question.Question{}, errRetry // mistakes never undo what the task asks
 	}
 	j := newJudge(&f, g)
 	if options, ok := toggleOptions(&f, j.at, unmet, c.h); ok && options < n {
-		return Question{}, errRetry // no draw could give n options of c.h steps
+		return question.Question{}, errRetry // no draw could give n options of c.h steps
 	}
 	// Most draws give a plan of another length: they are made in memory
 	// kept across draws, and collect copies the candidates it keeps.
@@ -109,7 +110,7 @@ func drawEdgeCase(c *cell, rng *rand.Rand) (Question, error) {
 	}
 	cands, ok := collect(j, n, 40*n, draw)
 	if !ok {
-		return Question{}, errRetry
+		return question.Question{}, errRetry
 	}
 	return finishMCQ(c, &f, g, cands, whichPlan, rng)
 }

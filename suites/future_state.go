@@ -6,6 +6,7 @@ import (
 
 	"github.com/formplan/formplan/forms"
 	"github.com/formplan/formplan/perturb"
+	"github.com/formplan/formplan/question"
 	"github.com/formplan/formplan/statesim"
 )
 
@@ -126,7 +127,7 @@ func planPair(f *forms.Form, plans [][]statesim.Action) string {
 // distribution: one from which the plans end in the same state and one
 // from which they do not. The cell's balance says which is pictured, so
 // the plans' text says nothing of the answer.
-func drawFutureState(c *cell, rng *rand.Rand) (Question, error) {
+func drawFutureState(c *cell, rng *rand.Rand) (question.Question, error) {
 	f := c.fam.NewForm(rng)
 	a := make([]statesim.Action, c.h)
 	for i := range a {
@@ -148,7 +149,7 @@ func drawFutureState(c *cell, rng *rand.Rand) (Question, error) {
 		b, ok = secondPlan(&f, a, rng)
 	}
 	if !ok {
-		return Question{}, errRetry
+		return question.Question{}, errRetry
 	}
 	plans := [][]statesim.Action{withSubmit(a), withSubmit(b)}
 	space := spacePool.Get().(*statesim.Space)
@@ -156,7 +157,7 @@ func drawFutureState(c *cell, rng *rand.Rand) (Question, error) {
 	space.Reset(&f, nil)
 	sj := statesim.NewJudge(&f, space, statesim.Goal{}, plans)
 	if same, differ := sj.Verdicts(); !same || !differ {
-		return Question{}, errRetry // the verdict would not depend on the start
+		return question.Question{}, errRetry // the verdict would not depend on the start
 	}
 	var agree, differ, s statesim.State
 	fa, fb := make(statesim.State, len(f.Elements)), make(statesim.State, len(f.Elements))
@@ -165,7 +166,7 @@ func drawFutureState(c *cell, rng *rand.Rand) (Question, error) {
 		outA, errA := statesim.RunTo(&f, s, plans[0], fa)
 		outB, errB := statesim.RunTo(&f, s, plans[1], fb)
 		if errA != nil || errB != nil {
-			return Question{}, errRetry
+			return question.Question{}, errRetry
 		}
 		switch {
 		case outA.Final.Equal(outB.Final) && agree == nil:
@@ -175,14 +176,14 @@ func drawFutureState(c *cell, rng *rand.Rand) (Question, error) {
 		}
 	}
 	if agree == nil || differ == nil {
-		return Question{}, errRetry
+		return question.Question{}, errRetry
 	}
 	start := differ
 	if yes {
 		start = agree
 	}
-	var q Question
-	q.Meta = Meta{Form: f, Start: start, Pictures: []statesim.State{start}, Starts: []statesim.State{agree, differ}, Plans: plans}
+	var q question.Question
+	q.Meta = question.Meta{Form: f, Start: start, Pictures: []statesim.State{start}, Starts: []statesim.State{agree, differ}, Plans: plans}
 	q.Meta.Finals, q.Meta.Valid = finals(&f, start, plans)
 	q.Choices = []string{"Yes", "No"}
 	q.Labels = []string{"correct", "the final states differ"}

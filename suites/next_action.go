@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/formplan/formplan/forms"
+	"github.com/formplan/formplan/question"
 	"github.com/formplan/formplan/statesim"
 )
 
@@ -33,10 +34,10 @@ const (
 // the task has at least h+2 wants, else 0), and asks for the next action
 // from the state they reach. A draw whose steps shown tell a missed want
 // for certain (NextChance 1) is drawn again.
-func drawNextAction(c *cell, rng *rand.Rand) (Question, error) {
+func drawNextAction(c *cell, rng *rand.Rand) (question.Question, error) {
 	f, g, ok := drawOpenTask(c, rng)
 	if !ok {
-		return Question{}, errRetry
+		return question.Question{}, errRetry
 	}
 	w := len(g.Wants)
 	k := 0
@@ -50,7 +51,7 @@ func drawNextAction(c *cell, rng *rand.Rand) (Question, error) {
 	taken, rest := plan[:k], withSubmit(plan[k:])
 	out, err := statesim.Run(&f, origin, taken) // taken holds no Submit
 	if err != nil {
-		return Question{}, err
+		return question.Question{}, err
 	}
 	s := out.Final
 	q := openQuestion(&f, g, s, rest)
@@ -62,7 +63,7 @@ func drawNextAction(c *cell, rng *rand.Rand) (Question, error) {
 		// The steps shown tell which wants are still missed (a text
 		// typed into a box says its enabling box is checked): the text
 		// alone would give a next action, and the picture not be needed.
-		return Question{}, errRetry
+		return question.Question{}, errRetry
 	}
 	q.Meta.Format = FormatText
 	if c.slot("format", 2) == 1 {

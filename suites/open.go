@@ -5,6 +5,7 @@ import (
 
 	"github.com/formplan/formplan/forms"
 	"github.com/formplan/formplan/perturb"
+	"github.com/formplan/formplan/question"
 	"github.com/formplan/formplan/statesim"
 )
 
@@ -151,9 +152,9 @@ func binomial(n, k int) float64 {
 // openQuestion fills what the open-ended suites share: the metadata of
 // form f, goal g and the pictured state s, the gold plan (with Submit) as
 // the one plan, the task, caption and prompts' question.
-func openQuestion(f *forms.Form, g statesim.Goal, s statesim.State, gold []statesim.Action) Question {
-	var q Question
-	q.Meta = Meta{Form: *f, Start: s, Goal: &g, Pictures: []statesim.State{s}, Optimal: len(gold) - 1}
+func openQuestion(f *forms.Form, g statesim.Goal, s statesim.State, gold []statesim.Action) question.Question {
+	var q question.Question
+	q.Meta = question.Meta{Form: *f, Start: s, Goal: &g, Pictures: []statesim.State{s}, Optimal: len(gold) - 1}
 	q.Meta.Plans = [][]statesim.Action{gold}
 	q.Meta.Finals, q.Meta.Valid = finals(f, s, q.Meta.Plans)
 	q.Task = g.Text

@@ -7,13 +7,14 @@ import (
 	"testing"
 
 	"github.com/formplan/formplan/forms"
+	"github.com/formplan/formplan/question"
 	"github.com/formplan/formplan/statesim"
 	"github.com/formplan/formplan/templates"
 )
 
 // paperRows builds n questions per default family of suite under the
 // Paper protocol at horizons lo-hi.
-func paperRows(t *testing.T, suite string, lo, hi int, n int64) []Question {
+func paperRows(t *testing.T, suite string, lo, hi int, n int64) []question.Question {
 	t.Helper()
 	s, _ := Lookup(suite)
 	sp := &Spec{Seed: 5, Families: forms.Defaults(), HorizonMin: lo, HorizonMax: hi, Protocol: Paper}
@@ -21,7 +22,7 @@ func paperRows(t *testing.T, suite string, lo, hi int, n int64) []Question {
 	if err := Fit(s, sp, false); err != nil {
 		t.Fatal(err)
 	}
-	var qs []Question
+	var qs []question.Question
 	for i := int64(0); i < sp.Total(); i++ {
 		q, err := s.Build(sp, i)
 		if err != nil {

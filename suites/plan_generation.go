@@ -1,6 +1,10 @@
 package suites
 
-import "math/rand/v2"
+import (
+	"math/rand/v2"
+
+	"github.com/formplan/formplan/question"
+)
 
 func init() {
 	register(Suite{
@@ -15,10 +19,10 @@ func init() {
 
 // drawPlanGeneration draws a task with more wants than the horizon and a
 // start that misses a uniformly drawn subset of h of them.
-func drawPlanGeneration(c *cell, rng *rand.Rand) (Question, error) {
+func drawPlanGeneration(c *cell, rng *rand.Rand) (question.Question, error) {
 	f, g, ok := drawOpenTask(c, rng)
 	if !ok {
-		return Question{}, errRetry
+		return question.Question{}, errRetry
 	}
 	miss := rng.Perm(len(g.Wants))[:c.h]
 	s := OpenStart(&f, g, miss, rng)

@@ -7,6 +7,7 @@ import (
 
 	"github.com/formplan/formplan/forms"
 	"github.com/formplan/formplan/perturb"
+	"github.com/formplan/formplan/question"
 	"github.com/formplan/formplan/statesim"
 )
 
@@ -162,7 +163,7 @@ func (t *semanticTask) fixes() int {
 // are free. A candidate start has every free want met but one, left at a
 // wrong value, and its option puts the step that fixes that one, as read
 // off the screen, at a drawn position among the shared steps.
-func drawPlanSemantic(c *cell, rng *rand.Rand) (Question, error) {
+func drawPlanSemantic(c *cell, rng *rand.Rand) (question.Question, error) {
 	n := c.sp.choices()
 	f := c.fam.NewForm(rng)
 	space := spacePool.Get().(*statesim.Space)
@@ -174,16 +175,16 @@ func drawPlanSemantic(c *cell, rng *rand.Rand) (Question, error) {
 	}()
 	t, ok := newSemanticTask(c.fam, &f, c.h, space, sc, rng)
 	if !ok {
-		return Question{}, errRetry
+		return question.Question{}, errRetry
 	}
 	if t.fixes() < n {
 		// Options with the same step in the fix's place are the same
 		// plan and clash: no draw could give n of them.
-		return Question{}, errRetry
+		return question.Question{}, errRetry
 	}
 	cands, ok := collect(newJudge(&f, t.g), n, 30*n, func() (candidate, bool) { return t.draw(rng) })
 	if !ok {
-		return Question{}, errRetry
+		return question.Question{}, errRetry
 	}
 	return finishMCQ(c, &f, t.g, cands, whichPlan, rng)
 }

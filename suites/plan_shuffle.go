@@ -8,6 +8,7 @@ import (
 
 	"github.com/formplan/formplan/forms"
 	"github.com/formplan/formplan/perturb"
+	"github.com/formplan/formplan/question"
 	"github.com/formplan/formplan/statesim"
 )
 
@@ -100,7 +101,7 @@ var perms = func() (t [7][][]int) {
 // steps and Submit (where Submit falls decides which steps happen; slider
 // moves also clamp), with a start drawn uniformly, part by part, among the
 // starts the family can give from which that order completes the task.
-func drawPlanShuffle(c *cell, rng *rand.Rand) (Question, error) {
+func drawPlanShuffle(c *cell, rng *rand.Rand) (question.Question, error) {
 	if c.sp.Protocol == Paper {
 		return drawPlanShufflePaper(c, rng)
 	}
@@ -117,7 +118,7 @@ func drawPlanShuffle(c *cell, rng *rand.Rand) (Question, error) {
 	items = append(items, statesim.SubmitAction)
 	sc.items = items
 	if !ok {
-		return Question{}, errRetry
+		return question.Question{}, errRetry
 	}
 	sc.ref = statesim.AppendRandomState(sc.ref[:0], f, rng, 0.3)
 	sc.order = append(sc.order[:0], items...)
@@ -125,12 +126,12 @@ func drawPlanShuffle(c *cell, rng *rand.Rand) (Question, error) {
 	sc.final = slices.Grow(sc.final[:0], len(sc.ref))[:len(sc.ref)] // RunTo copies the start in
 	out, err := statesim.RunTo(f, sc.ref, sc.order, sc.final)
 	if err != nil {
-		return Question{}, err
+		return question.Question{}, err
 	}
 	g := goalFromState(f, out.Final, touched)
 	cands, err := drawOrders(sc, f, g, items, n, rng)
 	if err != nil {
-		return Question{}, err
+		return question.Question{}, err
 	}
 	kept := f.Clone() // the question's own: the next draw reuses sc.form
 	return finishMCQ(c, &kept, g, cands, "The plans below hold the same steps in different orders; steps after Hit Submit never happen. "+whichPlan, rng)

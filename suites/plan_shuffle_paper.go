@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/formplan/formplan/forms"
+	"github.com/formplan/formplan/question"
 	"github.com/formplan/formplan/statesim"
 )
 
@@ -31,20 +32,20 @@ var errPaperShuffle = errors.New("the paper's fixed reorderings exist for plans 
 // and the set of options gives away which one it is (no other option's
 // reorderings give the same set), so a reader of the text alone who
 // knows this finds the answer: such rows have image_needed false.
-func drawPlanShufflePaper(c *cell, rng *rand.Rand) (Question, error) {
+func drawPlanShufflePaper(c *cell, rng *rand.Rand) (question.Question, error) {
 	orders, ok := PaperOrders[c.h]
 	if !ok || c.sp.choices() != len(orders) {
-		return Question{}, errPaperShuffle
+		return question.Question{}, errPaperShuffle
 	}
 	f := c.fam.NewForm(rng)
 	steps, touched, ok := distinctSteps(&f, c.h, rng)
 	if !ok {
-		return Question{}, errRetry
+		return question.Question{}, errRetry
 	}
 	start := statesim.RandomState(&f, rng, 0.3)
 	out, err := statesim.Run(&f, start, withSubmit(steps))
 	if err != nil {
-		return Question{}, err
+		return question.Question{}, err
 	}
 	g := goalFromState(&f, out.Final, touched)
 	j := newJudge(&f, g)
@@ -57,17 +58,17 @@ func drawPlanShufflePaper(c *cell, rng *rand.Rand) (Question, error) {
 		}
 		plan = append(plan, statesim.SubmitAction)
 		if k > 0 && j.correct(plan, start) {
-			return Question{}, errRetry // another order completes the task too
+			return question.Question{}, errRetry // another order completes the task too
 		}
 		cands[k] = candidate{start: start, plan: plan}
 		plans[k] = plan
 	}
 	if OtherCanBeCorrect(&f, g, start, plans, 0) {
-		return Question{}, errRetry // from another start, another order
+		return question.Question{}, errRetry // from another start, another order
 	}
 	q, err := finishAt(c, &f, g, cands, 0, "The plans below hold the same steps in different orders. "+whichPlan, rng)
 	if err != nil {
-		return Question{}, err
+		return question.Question{}, err
 	}
 	q.Meta.Starts = nil // no option but the original has a start of its own
 	q.ImageNeeded = false

@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/formplan/formplan/forms"
+	"github.com/formplan/formplan/question"
 	"github.com/formplan/formplan/templates"
 )
 
@@ -78,7 +79,7 @@ func TestPromptText(t *testing.T) {
 // promptRows builds a few questions of suite s per built-in family under
 // the settings of sp (seed 7, every built-in family), or none when the
 // suite refuses them.
-func promptRows(t *testing.T, s Suite, sp Spec) []Question {
+func promptRows(t *testing.T, s Suite, sp Spec) []question.Question {
 	t.Helper()
 	sp.Seed = 7
 	sp.Families = forms.Builtins()
@@ -86,7 +87,7 @@ func promptRows(t *testing.T, s Suite, sp Spec) []Question {
 		return nil
 	}
 	sp.Mix = Even(int64(8*len(sp.Families)), len(sp.Families))
-	var qs []Question
+	var qs []question.Question
 	for i := range sp.Total() {
 		q, err := s.Build(&sp, i)
 		if err != nil {

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/formplan/formplan/question"
 	"github.com/formplan/formplan/templates"
 )
 
@@ -32,7 +33,7 @@ type Suite struct {
 	// Build returns question index of the suite. It depends only on the
 	// spec and index, drawing randomness from Source(spec.Seed, Name, index).
 	// Register sets it from the suite's draw function.
-	Build func(sp *Spec, index int64) (Question, error)
+	Build func(sp *Spec, index int64) (question.Question, error)
 	// Draws returns the questions index of the suite can be, in the order
 	// its source gives them: the first is Build's, and each next one is
 	// drawn on from where the source stopped, in the same cell (family,
@@ -41,10 +42,10 @@ type Suite struct {
 	// every row of a group walks the group's source, so the rows of a group
 	// agree on the item at every place of the sequence. A question not
 	// found within Build's budget of draws ends the sequence with an error.
-	Draws func(sp *Spec, index int64) iter.Seq2[Question, error]
+	Draws func(sp *Spec, index int64) iter.Seq2[question.Question, error]
 	// draw makes one attempt at a question of cell c from rng; errRetry
 	// asks for another attempt from where rng now is.
-	draw func(c *cell, rng *rand.Rand) (Question, error)
+	draw func(c *cell, rng *rand.Rand) (question.Question, error)
 }
 
 var registry []Suite
@@ -68,14 +69,14 @@ func register(s Suite) {
 		c.member = int(index % unit)
 		return c, unit
 	}
-	s.Build = func(sp *Spec, index int64) (Question, error) {
+	s.Build = func(sp *Spec, index int64) (question.Question, error) {
 		c, unit := cellOf(sp, index)
 		q, err := build(&c, draw, maxDraws)
 		q.Index, q.Group = index, index-index%unit
 		return q, err
 	}
-	s.Draws = func(sp *Spec, index int64) iter.Seq2[Question, error] {
-		return func(yield func(Question, error) bool) {
+	s.Draws = func(sp *Spec, index int64) iter.Seq2[question.Question, error] {
+		return func(yield func(question.Question, error) bool) {
 			c, unit := cellOf(sp, index)
 			rng := Source(c.sp.Seed, c.suite, c.index)
 			for {
@@ -120,20 +121,20 @@ var errRetry = errors.New("retry")
 const maxDraws = 2000
 
 // build runs draw until it returns a question or draws attempts are spent.
-func build(c *cell, draw func(c *cell, rng *rand.Rand) (Question, error), draws int) (Question, error) {
+func build(c *cell, draw func(c *cell, rng *rand.Rand) (question.Question, error), draws int) (question.Question, error) {
 	return next(c, draw, Source(c.sp.Seed, c.suite, c.index), draws)
 }
 
 // next runs draw on rng, from where it stands, until it returns a question
 // or draws attempts are spent.
-func next(c *cell, draw func(c *cell, rng *rand.Rand) (Question, error), rng *rand.Rand, draws int) (Question, error) {
+func next(c *cell, draw func(c *cell, rng *rand.Rand) (question.Question, error), rng *rand.Rand, draws int) (question.Question, error) {
 	for n := 0; n < draws; n++ {
 		q, err := draw(c, rng)
 		if errors.Is(err, errRetry) {
 			continue
 		}
 		if err != nil {
-			return Question{}, fmt.Errorf("suites: %s %d: %w", c.suite, c.index, err)
+			return question.Question{}, fmt.Errorf("suites: %s %d: %w", c.suite, c.index, err)
 		}
 		q.Suite, q.Family, q.Horizon = c.suite, c.fam.Name, c.h
 		q.Meta.Protocol = c.sp.Protocol
@@ -142,17 +143,17 @@ func next(c *cell, draw func(c *cell, rng *rand.Rand) (Question, error), rng *ra
 			q.Question = note + "\n" + q.Question
 		}
 		if err := addPrompts(&q, note); err != nil {
-			return Question{}, err
+			return question.Question{}, err
 		}
 		return q, nil
 	}
-	return Question{}, fmt.Errorf("suites: %s %d: no usable question of family %q at horizon %d with %d options after %d draws: run gen with --horizon and --choices the family allows",
+	return question.Question{}, fmt.Errorf("suites: %s %d: no usable question of family %q at horizon %d with %d options after %d draws: run gen with --horizon and --choices the family allows",
 		c.suite, c.index, c.fam.Name, c.h, c.sp.choices(), draws)
 }
 
 // addPrompts fills the question's Instruct and CoT prompts; note is the
 // form's line of conditions (FormNote), already at the head of q.Question.
-func addPrompts(q *Question, note string) error {
+func addPrompts(q *question.Question, note string) error {
 	d := templates.PromptData{Question: q.Question, Format: q.Meta.Format, Protocol: q.Meta.Protocol, Task: q.Task}
 	if len(q.Choices) == 0 {
 		// An open-ended suite: its own prompts under either protocol.
@@ -166,7 +167,7 @@ func addPrompts(q *Question, note string) error {
 	}
 	letters := make([]string, len(q.Choices))
 	for k := range q.Choices {
-		letters[k] = Letters[k : k+1]
+		letters[k] = question.Letters[k : k+1]
 	}
 	d.Letters = strings.Join(letters[:len(letters)-1], ", ") + " or " + letters[len(letters)-1]
 	if d.Protocol == Paper {
@@ -191,7 +192,7 @@ func addPrompts(q *Question, note string) error {
 // paperParts fills the parts of q that the paper-structured prompts take
 // one by one: the plans (or options) worded, and the plans' common length
 // where every option has the same.
-func paperParts(q *Question, d *templates.PromptData) {
+func paperParts(q *question.Question, d *templates.PromptData) {
 	f := &q.Meta.Form
 	switch q.Suite {
 	case "future_state":
@@ -219,7 +220,7 @@ func OptionList(choices []string) string {
 		if k > 0 {
 			b.WriteByte('\n')
 		}
-		b.WriteByte(Letters[k])
+		b.WriteByte(question.Letters[k])
 		b.WriteString(".\n")
 		b.WriteString(c)
 	}

@@ -7,6 +7,7 @@ import (
 	"strconv"
 
 	"github.com/formplan/formplan/forms"
+	"github.com/formplan/formplan/question"
 )
 
 // Spec is what every builder needs besides the index.
@@ -178,8 +179,8 @@ func (sp *Spec) Validate() error {
 	if sp.Protocol != "" && sp.Protocol != Paper {
 		return fmt.Errorf("suites: protocol %q: want none or %q", sp.Protocol, Paper)
 	}
-	if c := sp.choices(); c < 2 || c > len(Letters) {
-		return fmt.Errorf("suites: %d choices: want 2 to %d", c, len(Letters))
+	if c := sp.choices(); c < 2 || c > len(question.Letters) {
+		return fmt.Errorf("suites: %d choices: want 2 to %d", c, len(question.Letters))
 	}
 	lo, hi := sp.horizons()
 	if lo < 1 || hi < lo || hi > MaxHorizon {

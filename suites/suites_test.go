@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/formplan/formplan/forms"
+	"github.com/formplan/formplan/question"
 	"github.com/formplan/formplan/statesim"
 )
 
@@ -14,11 +15,11 @@ import (
 const perCell = 40
 
 // generated caches the rows the tests share.
-var generated = map[string][]Question{}
+var generated = map[string][]question.Question{}
 
 // rows builds perCell questions of every built-in family at horizons 1-4
 // (those the family allows) at 4 options.
-func rows(t testing.TB, suite string) []Question {
+func rows(t testing.TB, suite string) []question.Question {
 	if qs, ok := generated[suite]; ok {
 		return qs
 	}
@@ -31,7 +32,7 @@ func rows(t testing.TB, suite string) []Question {
 		t.Fatal(err)
 	}
 	sp.Mix = Even(int64(perCell*4*len(sp.Families)), len(sp.Families))
-	var qs []Question
+	var qs []question.Question
 	for i := int64(0); i < sp.Total(); i++ {
 		q, err := s.Build(sp, i)
 		if err != nil {
@@ -45,20 +46,20 @@ func rows(t testing.TB, suite string) []Question {
 
 // decoded returns the question's metadata after a JSON round trip, as a
 // user of the dataset reads it.
-func decoded(t *testing.T, q Question) Meta {
+func decoded(t *testing.T, q question.Question) question.Meta {
 	t.Helper()
 	raw, err := json.Marshal(q.Meta)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var m Meta
+	var m question.Meta
 	if err := json.Unmarshal(raw, &m); err != nil {
 		t.Fatal(err)
 	}
 	return m
 }
 
-func correctFrom(m *Meta, plan []statesim.Action, s statesim.State) bool {
+func correctFrom(m *question.Meta, plan []statesim.Action, s statesim.State) bool {
 	out, err := statesim.Run(&m.Form, s, plan)
 	return err == nil && out.Submitted && m.Goal.Met(&m.Form, out.Final)
 }

@@ -5,6 +5,7 @@ import (
 
 	"github.com/formplan/formplan/forms"
 	"github.com/formplan/formplan/perturb"
+	"github.com/formplan/formplan/question"
 	"github.com/formplan/formplan/statesim"
 )
 
@@ -34,7 +35,7 @@ const (
 // start has exactly horizon wants unmet, the pictures are the first and
 // the last state of the run, and the four rows of a group draw the same
 // item and take one order x format each.
-func drawTemporalOrder(c *cell, rng *rand.Rand) (Question, error) {
+func drawTemporalOrder(c *cell, rng *rand.Rand) (question.Question, error) {
 	paper := c.sp.Protocol == Paper
 	order, format := EarlierFirst, FormatMCQ
 	// One slot of four gives both, so every order meets every format
@@ -55,7 +56,7 @@ func drawTemporalOrder(c *cell, rng *rand.Rand) (Question, error) {
 	f := c.fam.NewForm(rng)
 	g := perturb.Goal(c.fam, &f, rng)
 	if len(g.Wants) < c.h {
-		return Question{}, errRetry
+		return question.Question{}, errRetry
 	}
 	// Start from the goal with a random number (horizon or more) of its
 	// wants given wrong values.
@@ -79,13 +80,13 @@ func drawTemporalOrder(c *cell, rng *rand.Rand) (Question, error) {
 	}
 	gold := recoveryPlan(&f, start, g, rng)
 	if len(gold) < c.h {
-		return Question{}, errRetry
+		return question.Question{}, errRetry
 	}
 	traj := []statesim.State{start}
 	for _, a := range gold {
 		next, err := statesim.Apply(&f, traj[len(traj)-1], a)
 		if err != nil {
-			return Question{}, err
+			return question.Question{}, err
 		}
 		traj = append(traj, next)
 	}
@@ -95,7 +96,7 @@ func drawTemporalOrder(c *cell, rng *rand.Rand) (Question, error) {
 			// The run must be exactly horizon long, from a start that
 			// misses horizon wants, each step fixing one (not a clear
 			// and then a typed text for one want).
-			return Question{}, errRetry
+			return question.Question{}, errRetry
 		}
 	} else {
 		i = rng.IntN(len(traj) - c.h)
@@ -103,7 +104,7 @@ func drawTemporalOrder(c *cell, rng *rand.Rand) (Question, error) {
 	j := i + c.h
 	di, dj := g.Unmet(&f, traj[i]), g.Unmet(&f, traj[j])
 	if di <= dj {
-		return Question{}, errRetry // the earlier state must be strictly farther from the goal
+		return question.Question{}, errRetry // the earlier state must be strictly farther from the goal
 	}
 	pics := []statesim.State{traj[i], traj[j]}
 	dist := []int{di, dj}
@@ -111,8 +112,8 @@ func drawTemporalOrder(c *cell, rng *rand.Rand) (Question, error) {
 		pics[0], pics[1] = pics[1], pics[0]
 		dist[0], dist[1] = dist[1], dist[0]
 	}
-	q := Question{Task: g.Text}
-	q.Meta = Meta{Form: f, Start: start, Goal: &g, Pictures: pics, Order: order, Format: format, Distance: dist}
+	q := question.Question{Task: g.Text}
+	q.Meta = question.Meta{Form: f, Start: start, Goal: &g, Pictures: pics, Order: order, Format: format, Distance: dist}
 	q.Meta.Plans = [][]statesim.Action{withSubmit(gold)}
 	q.Meta.Finals, q.Meta.Valid = finals(&f, start, q.Meta.Plans)
 	q.Choices = []string{"Picture 1", "Picture 2"}
@@ -122,7 +123,7 @@ func drawTemporalOrder(c *cell, rng *rand.Rand) (Question, error) {
 		q.AnswerIdx = 1
 		q.Labels = []string{"shown later in the run", "correct"}
 	}
-	q.Answer = Letters[q.AnswerIdx : q.AnswerIdx+1]
+	q.Answer = question.Letters[q.AnswerIdx : q.AnswerIdx+1]
 	q.Meta.Answer = q.Answer
 	q.Question = "Task: " + g.Text + "\nPicture 1 and Picture 2 are two screenshots taken while an agent completed this task, one action at a time. Which picture was taken earlier?"
 	if format == FormatMCQ {

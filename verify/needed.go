@@ -2,8 +2,8 @@ package verify
 
 import (
 	"github.com/formplan/formplan/dataset"
+	"github.com/formplan/formplan/question"
 	"github.com/formplan/formplan/statesim"
-	"github.com/formplan/formplan/suites"
 )
 
 // checkCandidates checks a multiple-choice row's candidate starts and its
@@ -14,7 +14,7 @@ import (
 // decided by an exact search over every start the family can give
 // (statesim.Judge.OnlyCorrect): true when some start makes another option
 // than the answer the only correct one.
-func checkCandidates(row *dataset.Row, m *suites.Meta, p *problems) {
+func checkCandidates(row *dataset.Row, m *question.Meta, p *problems) {
 	f := &m.Form
 	idx := answerIdx(row)
 	witnessed := len(m.Starts) == len(m.Plans) && len(m.Plans) > 1
@@ -57,7 +57,7 @@ func checkCandidates(row *dataset.Row, m *suites.Meta, p *problems) {
 // plans agree from the first and differ from the second; the pictured one
 // is the answer's) and its image_needed: true exactly when some start the
 // family can give flips the answer.
-func checkPairStarts(row *dataset.Row, m *suites.Meta, p *problems) {
+func checkPairStarts(row *dataset.Row, m *question.Meta, p *problems) {
 	f := &m.Form
 	if len(m.Plans) != 2 {
 		return

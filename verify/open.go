@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/formplan/formplan/dataset"
+	"github.com/formplan/formplan/question"
 	"github.com/formplan/formplan/statesim"
 	"github.com/formplan/formplan/suites"
 )
@@ -14,7 +15,7 @@ import (
 // horizon and the metadata's optimal, more wants than missed ones, the
 // bound on a reader of the text alone, and the gold reply. texts holds
 // the gold plan's English.
-func checkOpen(row *dataset.Row, suite string, m *suites.Meta, texts []string, runs []run, p *problems) {
+func checkOpen(row *dataset.Row, suite string, m *question.Meta, texts []string, runs []run, p *problems) {
 	f := &m.Form
 	if row.Choices != nil || row.OptionLabels != nil || row.AnswerIdx != nil || row.A != nil {
 		p.addf("an open-ended row has choices, option labels, an answer index or option columns")
@@ -64,7 +65,7 @@ func checkOpen(row *dataset.Row, suite string, m *suites.Meta, texts []string, r
 // the origin to the pictured state, each fixing one want; the lenient set
 // is every action of the vocabulary that begins a shortest plan; and the
 // gold reply is the gold plan's first step in the row's format.
-func checkNextAction(row *dataset.Row, m *suites.Meta, h int, p *problems) {
+func checkNextAction(row *dataset.Row, m *question.Meta, h int, p *problems) {
 	f, g := &m.Form, m.Goal
 	if len(m.History) > 0 {
 		if m.Origin == nil {

@@ -9,7 +9,7 @@ import (
 	"github.com/formplan/formplan/generate"
 	"github.com/formplan/formplan/pddl"
 	"github.com/formplan/formplan/pddl/interp"
-	"github.com/formplan/formplan/suites"
+	"github.com/formplan/formplan/question"
 )
 
 // maxDomainBytes bounds the size of a domain file read: the domains gen
@@ -76,7 +76,7 @@ func readDomain(path string) ([]byte, error) {
 // pddl/interp, which knows nothing of forms, each plans_pddl entry is
 // valid exactly when metadata.valid says, ends in its recorded final state
 // and meets the goal exactly when the simulator's run does.
-func (ds *domains) checkPDDL(row *dataset.Row, suite string, m *suites.Meta, p *problems) {
+func (ds *domains) checkPDDL(row *dataset.Row, suite string, m *question.Meta, p *problems) {
 	if row.ProblemPDDL == "" {
 		p.addf("problem_pddl is empty")
 		return

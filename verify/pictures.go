@@ -11,8 +11,8 @@ import (
 
 	"github.com/formplan/formplan/dataset"
 	"github.com/formplan/formplan/formview"
+	"github.com/formplan/formplan/question"
 	"github.com/formplan/formplan/render"
-	"github.com/formplan/formplan/suites"
 )
 
 // MaxScale is the largest scale column Dir accepts, as gen --scale does: a
@@ -178,7 +178,7 @@ func (c *checked) boxesColumn(row *dataset.Row) (*boxesColumn, error) {
 // plan, the steps formview.Steps gives on the first picture's boxes. It
 // returns the boxes of each picture, or nil for a picture whose boxes are
 // unusable.
-func checkBoxes(row *dataset.Row, m *suites.Meta, c *checked, npics int, p *problems) [][]formview.Box {
+func checkBoxes(row *dataset.Row, m *question.Meta, c *checked, npics int, p *problems) [][]formview.Box {
 	bc, err := c.boxesColumn(row)
 	if err != nil {
 		p.addf("boxes does not decode: %v", err)
@@ -223,7 +223,7 @@ func normSteps(s []formview.Step) []formview.Step {
 
 // boxesProblem says what is wrong with the boxes of one W x H picture of
 // a row's form, or "".
-func boxesProblem(m *suites.Meta, bs []formview.Box, W, H float64) string {
+func boxesProblem(m *question.Meta, bs []formview.Box, W, H float64) string {
 	f := &m.Form
 	if len(bs) != len(f.Elements) {
 		return fmt.Sprintf("%d boxes for %d elements", len(bs), len(f.Elements))

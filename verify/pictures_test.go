@@ -20,6 +20,7 @@ import (
 	"github.com/formplan/formplan/forms"
 	"github.com/formplan/formplan/formview"
 	"github.com/formplan/formplan/generate"
+	"github.com/formplan/formplan/question"
 	"github.com/formplan/formplan/render"
 	"github.com/formplan/formplan/statesim"
 	"github.com/formplan/formplan/suites"
@@ -511,7 +512,7 @@ func TestCopiedPictures(t *testing.T) {
 				type pic struct {
 					img   *rgb
 					boxes []formview.Box
-					m     suites.Meta
+					m     question.Meta
 				}
 				pics := make([]pic, len(rows))
 				for i := range rows {

@@ -10,8 +10,8 @@ import (
 	"github.com/formplan/formplan/dataset"
 	"github.com/formplan/formplan/forms"
 	"github.com/formplan/formplan/formview"
+	"github.com/formplan/formplan/question"
 	"github.com/formplan/formplan/statesim"
-	"github.com/formplan/formplan/suites"
 )
 
 // The probes read a form's state back from the pixels of its picture, in
@@ -290,7 +290,7 @@ const (
 // pictured states are well formed (checkMeta reports them when not). With
 // textWidths, the width of a text box's text is checked against the
 // text's too (see textWidthsKnown). It returns how many pictures it probed.
-func checkPictures(row *dataset.Row, m *suites.Meta, c *checked, valid bool, textWidths textRule, p *problems) (probed int) {
+func checkPictures(row *dataset.Row, m *question.Meta, c *checked, valid bool, textWidths textRule, p *problems) (probed int) {
 	cols := rowPictures(row)
 	n := len(cols)
 	if n == 0 || cols[0].col != "image" || c.pics[0].img == nil && c.pics[1].img == nil {

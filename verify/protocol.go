@@ -5,6 +5,7 @@ import (
 
 	"github.com/formplan/formplan/dataset"
 	"github.com/formplan/formplan/generate"
+	"github.com/formplan/formplan/question"
 	"github.com/formplan/formplan/statesim"
 	"github.com/formplan/formplan/suites"
 )
@@ -19,14 +20,14 @@ func groupSize(suite, protocol string) int64 {
 
 // group is what the rows of one group seen so far share.
 type group struct {
-	first *suites.Meta
+	first *question.Meta
 	kinds map[string]bool // order/format taken
 }
 
 // checkGroup checks group_id and, for a row asked in a group, that it shows
 // the same item as the group's first row seen and takes an order x format
 // no other row of the group took. Groups are kept until their last row.
-func (st *suiteState) checkGroup(row *dataset.Row, m *suites.Meta, p *problems) {
+func (st *suiteState) checkGroup(row *dataset.Row, m *question.Meta, p *problems) {
 	if row.Seed == nil || row.Index == nil {
 		return
 	}
@@ -61,7 +62,7 @@ func (st *suiteState) checkGroup(row *dataset.Row, m *suites.Meta, p *problems) 
 
 // checkPaperTemporal checks that a temporal_order row of the paper protocol
 // pictures the first and the last state of its run before Submit.
-func checkPaperTemporal(row *dataset.Row, m *suites.Meta, runs []run, p *problems) {
+func checkPaperTemporal(row *dataset.Row, m *question.Meta, runs []run, p *problems) {
 	if len(runs) != 1 || len(m.Pictures) != 2 || !runs[0].valid {
 		return // checkTemporalOrder reports these
 	}
@@ -103,7 +104,7 @@ func checkPaperTemporal(row *dataset.Row, m *suites.Meta, runs []run, p *problem
 // options are the paper's fixed reorderings of the answer, each ending in
 // Submit, no other option completes the task from any start the family
 // can give, and image_needed is false, since the set gives the answer away.
-func checkPaperShuffle(row *dataset.Row, m *suites.Meta, p *problems) {
+func checkPaperShuffle(row *dataset.Row, m *question.Meta, p *problems) {
 	idx := answerIdx(row)
 	if got := suites.PaperOriginal(m.Plans); got != idx {
 		p.addf("the options are not the paper's reorderings of the answer (the original order is option %s)", letter(got))
@@ -125,6 +126,6 @@ func checkPaperShuffle(row *dataset.Row, m *suites.Meta, p *problems) {
 // futureLengthOK reports whether plan B may have steps actions before
 // Submit when plan A has horizon: as many, or under the paper protocol
 // the other length of the horizon's class.
-func futureLengthOK(m *suites.Meta, horizon, steps int) bool {
+func futureLengthOK(m *question.Meta, horizon, steps int) bool {
 	return steps == horizon || m.Protocol == suites.Paper && steps == suites.PaperPartner(horizon)
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/formplan/formplan/dataset"
 	"github.com/formplan/formplan/forms"
 	"github.com/formplan/formplan/generate"
+	"github.com/formplan/formplan/question"
 	"github.com/formplan/formplan/statesim"
 	"github.com/formplan/formplan/suites"
 )
@@ -55,7 +56,7 @@ func TestTamperedPaper(t *testing.T) {
 		{"plan_shuffle option not a paper reordering", "plan_shuffle", func(t *testing.T, rows []dataset.Row) int {
 			r := &rows[6]
 			k := (int(*r.AnswerIdx) + 1) % len(r.Choices)
-			editMeta(t, r, func(m *suites.Meta) {
+			editMeta(t, r, func(m *question.Meta) {
 				p := m.Plans[k]
 				p[0], p[1] = p[1], p[0]
 			})
@@ -66,7 +67,7 @@ func TestTamperedPaper(t *testing.T) {
 				m := meta(t, r)
 				return len(m.Plans[0]) != len(m.Plans[1])
 			})
-			editMeta(t, &rows[i], func(m *suites.Meta) { m.Protocol = "" })
+			editMeta(t, &rows[i], func(m *question.Meta) { m.Protocol = "" })
 			return i
 		}, "but plan B has"},
 		{"temporal_order group_id", "temporal_order", func(t *testing.T, rows []dataset.Row) int {
@@ -77,7 +78,7 @@ func TestTamperedPaper(t *testing.T) {
 			first := meta(t, &rows[8])
 			for i := 9; i < 12; i++ {
 				if m := meta(t, &rows[i]); m.Order == first.Order {
-					editMeta(t, &rows[i], func(m *suites.Meta) { m.Format = first.Format })
+					editMeta(t, &rows[i], func(m *question.Meta) { m.Format = first.Format })
 					return i
 				}
 			}
@@ -86,7 +87,7 @@ func TestTamperedPaper(t *testing.T) {
 		}, "is also"},
 		{"temporal_order picture inside the run", "temporal_order", func(t *testing.T, rows []dataset.Row) int {
 			i := find(t, rows, func(r *dataset.Row) bool { return *r.Index%4 != 0 && *r.Horizon >= 2 })
-			editMeta(t, &rows[i], func(m *suites.Meta) {
+			editMeta(t, &rows[i], func(m *question.Meta) {
 				// The earlier picture becomes the state after the run's
 				// first step, so it no longer is the run's first state.
 				s := m.Start.Clone()
@@ -120,6 +121,6 @@ func TestTamperedPaper(t *testing.T) {
 }
 
 // applyFirst applies the first step of the recorded run to s.
-func applyFirst(m *suites.Meta, s statesim.State) error {
+func applyFirst(m *question.Meta, s statesim.State) error {
 	return statesim.ApplyInPlace(&m.Form, s, m.Plans[0][0])
 }

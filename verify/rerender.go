@@ -13,9 +13,9 @@ import (
 
 	"github.com/formplan/formplan/dataset"
 	"github.com/formplan/formplan/formview"
+	"github.com/formplan/formplan/question"
 	"github.com/formplan/formplan/render"
 	"github.com/formplan/formplan/statesim"
-	"github.com/formplan/formplan/suites"
 	"github.com/formplan/formplan/typeface"
 )
 
@@ -161,7 +161,7 @@ type rerenderJob struct {
 	got   image.Image // the row's picture decoded; nil when it does not decode
 	boxes []formview.Box
 	job   render.Job
-	meta  *suites.Meta
+	meta  *question.Meta
 	state statesim.State
 }
 

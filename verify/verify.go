@@ -119,6 +119,7 @@ import (
 	"github.com/formplan/formplan/dataset"
 	"github.com/formplan/formplan/forms"
 	"github.com/formplan/formplan/generate"
+	"github.com/formplan/formplan/question"
 	"github.com/formplan/formplan/statesim"
 	"github.com/formplan/formplan/suites"
 )
@@ -416,9 +417,9 @@ func (p *problems) addf(format string, args ...any) { *p = append(*p, fmt.Sprint
 // re-rendering (rerender.go) takes from it rather than decode or validate
 // the row again.
 type checked struct {
-	pics   [2]shot      // image and image_2, as checkImages found them
-	meta   *suites.Meta // the decoded metadata; nil when it does not decode
-	formOK bool         // the metadata's form is valid
+	pics   [2]shot        // image and image_2, as checkImages found them
+	meta   *question.Meta // the decoded metadata; nil when it does not decode
+	formOK bool           // the metadata's form is valid
 	// The boxes column, once decoded (see boxesColumn).
 	boxesRead bool
 	boxes     boxesColumn
@@ -436,7 +437,7 @@ func (st *suiteState) check(row *dataset.Row, c *checked) (probs problems, probe
 	}()
 	st.checkIdentity(row, &probs)
 	c.pics = checkImages(row, st.name, &probs)
-	var m suites.Meta
+	var m question.Meta
 	if err := json.Unmarshal([]byte(row.Metadata), &m); err != nil {
 		probs.addf("metadata does not decode: %v", err)
 		return probs, 0
@@ -459,7 +460,7 @@ type validity struct {
 	pictures []error // each pictured state's statesim.Validate error; nil when the form is invalid
 }
 
-func validate(m *suites.Meta) validity {
+func validate(m *question.Meta) validity {
 	v := validity{form: m.Form.Validate()}
 	if v.form == nil {
 		// Labels and texts as the picture draws them: visible, distinct.
@@ -537,7 +538,7 @@ func (r run) reaches(f *forms.Form, g *statesim.Goal) bool {
 
 // checkMeta checks the decoded metadata against itself, the re-simulation
 // and the row's columns; v is validate(m).
-func checkMeta(row *dataset.Row, suite string, m *suites.Meta, v validity, p *problems) {
+func checkMeta(row *dataset.Row, suite string, m *question.Meta, v validity, p *problems) {
 	f := &m.Form
 	if err := v.form; err != nil {
 		p.addf("metadata form: %v", err)
@@ -632,10 +633,10 @@ func checkMeta(row *dataset.Row, suite string, m *suites.Meta, v validity, p *pr
 
 // checkColumns checks what every suite shares: choices, letters, labels,
 // answer index, plan renderings (texts holds each plan's English).
-func checkColumns(row *dataset.Row, m *suites.Meta, texts []string, p *problems) {
+func checkColumns(row *dataset.Row, m *question.Meta, texts []string, p *problems) {
 	n := len(row.Choices)
-	if n < 2 || n > len(suites.Letters) {
-		p.addf("%d choices, want 2 to %d", n, len(suites.Letters))
+	if n < 2 || n > len(question.Letters) {
+		p.addf("%d choices, want 2 to %d", n, len(question.Letters))
 	}
 	seen := map[string]int{}
 	for k, c := range row.Choices {
@@ -646,7 +647,7 @@ func checkColumns(row *dataset.Row, m *suites.Meta, texts []string, p *problems)
 	}
 	letters := []*string{row.A, row.B, row.C, row.D, row.E, row.F, row.G, row.H}
 	for k, col := range letters {
-		name := suites.Letters[k : k+1]
+		name := question.Letters[k : k+1]
 		switch {
 		case k < n && col == nil:
 			p.addf("column %s is null, want choice %d", name, k+1)
@@ -676,7 +677,7 @@ func checkColumns(row *dataset.Row, m *suites.Meta, texts []string, p *problems)
 // checkRenderings checks what every suite renders from its metadata:
 // plans_text and plans_pddl (texts holds each plan's English), and the
 // caption of the pictured states.
-func checkRenderings(row *dataset.Row, m *suites.Meta, texts []string, p *problems) {
+func checkRenderings(row *dataset.Row, m *question.Meta, texts []string, p *problems) {
 	f := &m.Form
 	if len(row.PlansText) != len(m.Plans) || len(row.PlansPDDL) != len(m.Plans) {
 		p.addf("%d plans_text and %d plans_pddl entries for %d plans", len(row.PlansText), len(row.PlansPDDL), len(m.Plans))
@@ -704,7 +705,7 @@ func checkRenderings(row *dataset.Row, m *suites.Meta, texts []string, p *proble
 
 // answerIdx returns the row's answer index, or -1.
 func answerIdx(row *dataset.Row) int {
-	if row.AnswerIdx == nil || *row.AnswerIdx < 0 || *row.AnswerIdx >= int64(len(suites.Letters)) {
+	if row.AnswerIdx == nil || *row.AnswerIdx < 0 || *row.AnswerIdx >= int64(len(question.Letters)) {
 		return -1
 	}
 	return int(*row.AnswerIdx)
@@ -712,14 +713,14 @@ func answerIdx(row *dataset.Row) int {
 
 // checkLetter checks that the answer column is the letter of answer_idx.
 func checkLetter(row *dataset.Row, p *problems) {
-	if idx := answerIdx(row); idx >= 0 && row.Answer != suites.Letters[idx:idx+1] {
-		p.addf("answer %q, but answer_idx %d is %s", row.Answer, idx, suites.Letters[idx:idx+1])
+	if idx := answerIdx(row); idx >= 0 && row.Answer != question.Letters[idx:idx+1] {
+		p.addf("answer %q, but answer_idx %d is %s", row.Answer, idx, question.Letters[idx:idx+1])
 	}
 }
 
 // checkMCQ checks edge_case, plan_semantic and plan_shuffle rows; texts
 // holds each plan's English.
-func checkMCQ(row *dataset.Row, suite string, m *suites.Meta, texts []string, runs []run, p *problems) {
+func checkMCQ(row *dataset.Row, suite string, m *question.Meta, texts []string, runs []run, p *problems) {
 	f := &m.Form
 	checkLetter(row, p)
 	if len(m.Plans) != len(row.Choices) {
@@ -782,13 +783,13 @@ func checkMCQ(row *dataset.Row, suite string, m *suites.Meta, texts []string, ru
 	}
 }
 
-func checkPictureIsStart(m *suites.Meta, p *problems) {
+func checkPictureIsStart(m *question.Meta, p *problems) {
 	if len(m.Pictures) != 1 || !m.Pictures[0].Equal(m.Start) {
 		p.addf("metadata pictures should be [start]")
 	}
 }
 
-func checkNoHistory(row *dataset.Row, m *suites.Meta, p *problems) {
+func checkNoHistory(row *dataset.Row, m *question.Meta, p *problems) {
 	if m.History != nil || row.History == nil || *row.History != "" {
 		p.addf("history is set, but only edge_case has one")
 	}
@@ -796,8 +797,8 @@ func checkNoHistory(row *dataset.Row, m *suites.Meta, p *problems) {
 
 // letter names option k by its letter, or by its number past H.
 func letter(k int) string {
-	if k >= 0 && k < len(suites.Letters) {
-		return suites.Letters[k : k+1]
+	if k >= 0 && k < len(question.Letters) {
+		return question.Letters[k : k+1]
 	}
 	return fmt.Sprintf("#%d", k+1)
 }
@@ -813,7 +814,7 @@ func optionLetters(ks []int) string {
 
 // checkFutureState checks a future_state row: Yes exactly when the two
 // plans end in the same state.
-func checkFutureState(row *dataset.Row, m *suites.Meta, runs []run, p *problems) {
+func checkFutureState(row *dataset.Row, m *question.Meta, runs []run, p *problems) {
 	if !slices.Equal(row.Choices, []string{"Yes", "No"}) {
 		p.addf("choices %q, want [Yes No]", row.Choices)
 	}
@@ -847,7 +848,7 @@ func checkFutureState(row *dataset.Row, m *suites.Meta, runs []run, p *problems)
 
 // checkTemporalOrder checks a temporal_order row: both pictures lie on the
 // recorded run, and the one with more unmet wants is the earlier.
-func checkTemporalOrder(row *dataset.Row, m *suites.Meta, runs []run, p *problems) {
+func checkTemporalOrder(row *dataset.Row, m *question.Meta, runs []run, p *problems) {
 	f := &m.Form
 	checkLetter(row, p)
 	checkNoHistory(row, m, p)

@@ -17,6 +17,7 @@ import (
 	"github.com/formplan/formplan/dataset"
 	"github.com/formplan/formplan/forms"
 	"github.com/formplan/formplan/generate"
+	"github.com/formplan/formplan/question"
 	"github.com/formplan/formplan/suites"
 )
 
@@ -119,9 +120,9 @@ func rewriteFile(t *testing.T, path string, edit func(t *testing.T, rows []datas
 }
 
 // meta decodes a row's metadata.
-func meta(t *testing.T, r *dataset.Row) suites.Meta {
+func meta(t *testing.T, r *dataset.Row) question.Meta {
 	t.Helper()
-	var m suites.Meta
+	var m question.Meta
 	if err := json.Unmarshal([]byte(r.Metadata), &m); err != nil {
 		t.Fatal(err)
 	}
@@ -129,7 +130,7 @@ func meta(t *testing.T, r *dataset.Row) suites.Meta {
 }
 
 // editMeta decodes a row's metadata, lets edit change it and encodes it back.
-func editMeta(t *testing.T, r *dataset.Row, edit func(m *suites.Meta)) {
+func editMeta(t *testing.T, r *dataset.Row, edit func(m *question.Meta)) {
 	t.Helper()
 	m := meta(t, r)
 	edit(&m)
@@ -137,7 +138,7 @@ func editMeta(t *testing.T, r *dataset.Row, edit func(m *suites.Meta)) {
 }
 
 // setMeta encodes m into a row's metadata.
-func setMeta(t *testing.T, r *dataset.Row, m suites.Meta) {
+func setMeta(t *testing.T, r *dataset.Row, m question.Meta) {
 	t.Helper()
 	b, err := json.Marshal(m)
 	if err != nil {
@@ -155,7 +156,7 @@ func relabel(t *testing.T, r *dataset.Row, k int, answer string) {
 	r.OptionLabels[old], r.OptionLabels[k] = r.OptionLabels[k], r.OptionLabels[old]
 	r.AnswerIdx = ptr(int64(k))
 	r.Answer = answer
-	editMeta(t, r, func(m *suites.Meta) {
+	editMeta(t, r, func(m *question.Meta) {
 		m.Answer = answer
 	})
 }
@@ -220,19 +221,19 @@ func TestTampered(t *testing.T) {
 		{"MCQ answer and index", "edge_case", func(t *testing.T, rows []dataset.Row) int {
 			r := &rows[3]
 			k := (int(*r.AnswerIdx) + 1) % len(r.Choices)
-			r.AnswerIdx, r.Answer = ptr(int64(k)), suites.Letters[k:k+1]
+			r.AnswerIdx, r.Answer = ptr(int64(k)), question.Letters[k:k+1]
 			return 3
 		}, "reaches the goal"},
 		{"MCQ answer moved consistently", "plan_semantic", func(t *testing.T, rows []dataset.Row) int {
 			r := &rows[5]
 			k := (int(*r.AnswerIdx) + 1) % len(r.Choices)
-			relabel(t, r, k, suites.Letters[k:k+1])
+			relabel(t, r, k, question.Letters[k:k+1])
 			return 5
 		}, "reaches the goal, but the answer is"},
 		{"answer letter only", "plan_shuffle", func(t *testing.T, rows []dataset.Row) int {
 			r := &rows[2]
 			k := (int(*r.AnswerIdx) + 1) % len(r.Choices)
-			r.Answer = suites.Letters[k : k+1]
+			r.Answer = question.Letters[k : k+1]
 			return 2
 		}, "but answer_idx"},
 		{"future_state Yes to No", "future_state", func(t *testing.T, rows []dataset.Row) int {
@@ -253,7 +254,7 @@ func TestTampered(t *testing.T) {
 		}, "a word of the task text or of replies"},
 		{"two labels that look the same", "edge_case", func(t *testing.T, rows []dataset.Row) int {
 			i := find(t, rows, func(r *dataset.Row) bool { return meta(t, r).Form.Refer == forms.ByLabel })
-			editMeta(t, &rows[i], func(m *suites.Meta) {
+			editMeta(t, &rows[i], func(m *question.Meta) {
 				m.Form.Elements[0].Label, m.Form.Elements[1].Label = "Ill", "lII" // one skeleton
 			})
 			return i
@@ -272,7 +273,7 @@ func TestTampered(t *testing.T) {
 		}, "image_needed is false"},
 		{"candidate start swapped", "edge_case", func(t *testing.T, rows []dataset.Row) int {
 			r := &rows[10]
-			editMeta(t, r, func(m *suites.Meta) {
+			editMeta(t, r, func(m *question.Meta) {
 				a := int(*r.AnswerIdx)
 				b := (a + 1) % len(m.Starts)
 				m.Starts[a], m.Starts[b] = m.Starts[b], m.Starts[a]
@@ -283,7 +284,7 @@ func TestTampered(t *testing.T) {
 			// Without witnesses the exact search decides; it still finds
 			// that another start makes another option the only one.
 			r := &rows[11]
-			editMeta(t, r, func(m *suites.Meta) {
+			editMeta(t, r, func(m *question.Meta) {
 				m.Starts = nil
 			})
 			r.ImageNeeded = ptr(false)
@@ -291,7 +292,7 @@ func TestTampered(t *testing.T) {
 		}, "image_needed is false, but re-derived it is true"},
 		{"a fourth mistake", "edge_case", func(t *testing.T, rows []dataset.Row) int {
 			r := &rows[12]
-			editMeta(t, r, func(m *suites.Meta) {
+			editMeta(t, r, func(m *question.Meta) {
 				for len(m.History) < 4 {
 					m.History = append(m.History, m.History[0], m.History[0])
 				}
@@ -343,19 +344,19 @@ func TestTampered(t *testing.T) {
 		{"temporal_order answer", "temporal_order", func(t *testing.T, rows []dataset.Row) int {
 			r := &rows[2]
 			k := 1 - int(*r.AnswerIdx)
-			relabel(t, r, k, suites.Letters[k:k+1])
+			relabel(t, r, k, question.Letters[k:k+1])
 			return 2
 		}, "is the earlier"},
 		{"temporal_order order", "temporal_order", func(t *testing.T, rows []dataset.Row) int {
 			r := &rows[3]
-			editMeta(t, r, func(m *suites.Meta) {
+			editMeta(t, r, func(m *question.Meta) {
 				m.Order = map[string]string{suites.EarlierFirst: suites.LaterFirst, suites.LaterFirst: suites.EarlierFirst}[m.Order]
 			})
 			return 3
 		}, "metadata order"},
 		{"temporal_order run", "temporal_order", func(t *testing.T, rows []dataset.Row) int {
 			r := &rows[4]
-			editMeta(t, r, func(m *suites.Meta) {
+			editMeta(t, r, func(m *question.Meta) {
 				m.Plans[0] = m.Plans[0][len(m.Plans[0])-1:] // submit only: the run no longer completes the task
 				m.Finals[0] = m.Start
 			})
@@ -363,7 +364,7 @@ func TestTampered(t *testing.T) {
 		}, "does not complete the task"},
 		{"recorded final", "plan_shuffle", func(t *testing.T, rows []dataset.Row) int {
 			r := &rows[11]
-			editMeta(t, r, func(m *suites.Meta) {
+			editMeta(t, r, func(m *question.Meta) {
 				m.Finals[0][0].N ^= 1 // differs from the true final, whatever it is
 			})
 			return 11
@@ -378,7 +379,7 @@ func TestTampered(t *testing.T) {
 		}, "metadata does not decode"},
 		{"metadata state too short", "edge_case", func(t *testing.T, rows []dataset.Row) int {
 			r := &rows[14]
-			editMeta(t, r, func(m *suites.Meta) {
+			editMeta(t, r, func(m *question.Meta) {
 				m.Start = m.Start[:1]
 			})
 			return 14
@@ -563,7 +564,7 @@ func onlyFailure(t *testing.T, dir string, opt Options) (Failure, Report) {
 // row's index.
 func relabelFirst(t *testing.T, rows []dataset.Row, to func(string) string) int {
 	i := find(t, rows, func(r *dataset.Row) bool { return meta(t, r).Form.Refer == forms.ByLabel })
-	editMeta(t, &rows[i], func(m *suites.Meta) {
+	editMeta(t, &rows[i], func(m *question.Meta) {
 		m.Form.Elements[0].Label = to(m.Form.Elements[0].Label)
 	})
 	return i

@@ -15,6 +15,7 @@ import (
 	"github.com/formplan/formplan/blind"
 	"github.com/formplan/formplan/forms"
 	"github.com/formplan/formplan/generate"
+	"github.com/formplan/formplan/question"
 	"github.com/formplan/formplan/suites"
 )
 
@@ -58,8 +59,8 @@ func blindCmd(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	for _, o := range strings.Split(*optList, ",") {
 		n, err := strconv.Atoi(strings.TrimSpace(o))
-		if err != nil || n < 2 || n > len(suites.Letters) {
-			return usagef("--options %q: list option counts from 2 to %d, such as 2,4,8", *optList, len(suites.Letters))
+		if err != nil || n < 2 || n > len(question.Letters) {
+			return usagef("--options %q: list option counts from 2 to %d, such as 2,4,8", *optList, len(question.Letters))
 		}
 		cfg.Options = append(cfg.Options, n)
 	}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/formplan/formplan/forms"
 	"github.com/formplan/formplan/formview"
+	"github.com/formplan/formplan/question"
 	"github.com/formplan/formplan/suites"
 )
 
@@ -69,8 +70,8 @@ func familiesCmd(args []string, stdout, stderr io.Writer) error {
 	var opts []int
 	for _, o := range strings.Split(*optList, ",") {
 		n, err := strconv.Atoi(strings.TrimSpace(o))
-		if err != nil || n < 2 || n > len(suites.Letters) {
-			return usagef("--choices %q: list option counts from 2 to %d, such as 2,4,8", *optList, len(suites.Letters))
+		if err != nil || n < 2 || n > len(question.Letters) {
+			return usagef("--choices %q: list option counts from 2 to %d, such as 2,4,8", *optList, len(question.Letters))
 		}
 		opts = append(opts, n)
 	}

@@ -14,6 +14,7 @@ import (
 
 	"github.com/formplan/formplan/forms"
 	"github.com/formplan/formplan/formview"
+	"github.com/formplan/formplan/question"
 	"github.com/formplan/formplan/suites"
 )
 
@@ -189,8 +190,8 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 	if c.seed > math.MaxInt64 {
 		return nil, usagef("--seed %d: use 0 to %d (rows store the seed as a signed 64-bit integer)", c.seed, int64(math.MaxInt64))
 	}
-	if c.choices < 2 || c.choices > len(suites.Letters) {
-		return nil, usagef("--choices %d: use 2 to %d options", c.choices, len(suites.Letters))
+	if c.choices < 2 || c.choices > len(question.Letters) {
+		return nil, usagef("--choices %d: use 2 to %d options", c.choices, len(question.Letters))
 	}
 	if err := checkScale(c.scale); err != nil {
 		return nil, err

@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/formplan/formplan/dataset"
-	"github.com/formplan/formplan/suites"
+	"github.com/formplan/formplan/question"
 )
 
 func TestProtocolBadInput(t *testing.T) {
@@ -59,9 +59,9 @@ func TestProtocolPaper(t *testing.T) {
 		}
 		return rows
 	}
-	groups := map[string][]suites.Meta{}
+	groups := map[string][]question.Meta{}
 	for _, r := range read("temporal_order") {
-		var m suites.Meta
+		var m question.Meta
 		if err := json.Unmarshal([]byte(r.Metadata), &m); err != nil {
 			t.Fatal(err)
 		}
@@ -85,7 +85,7 @@ func TestProtocolPaper(t *testing.T) {
 		if r.GroupID != r.ID {
 			t.Errorf("future_state row %d: group_id %s, want its own id", *r.Index, r.GroupID)
 		}
-		var m suites.Meta
+		var m question.Meta
 		if err := json.Unmarshal([]byte(r.Metadata), &m); err != nil {
 			t.Fatal(err)
 		}

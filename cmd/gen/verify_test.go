@@ -16,6 +16,7 @@ import (
 
 	"github.com/formplan/formplan/dataset"
 	"github.com/formplan/formplan/formview"
+	"github.com/formplan/formplan/question"
 	"github.com/formplan/formplan/render"
 	"github.com/formplan/formplan/suites"
 )
@@ -75,7 +76,7 @@ func TestVerify(t *testing.T) {
 			if s == "edge_case" {
 				r := &rows[2]
 				k := (*r.AnswerIdx + 1) % int64(len(r.Choices))
-				r.AnswerIdx, r.Answer = &k, suites.Letters[k:k+1]
+				r.AnswerIdx, r.Answer = &k, question.Letters[k:k+1]
 				id = r.ID
 			}
 			if err := dataset.WriteFile(filepath.Join(bad, s, filepath.Base(files[0])), dataset.Options{}, rows...); err != nil {

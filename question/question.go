@@ -1,10 +1,9 @@
-// Package suites builds benchmark questions. Each suite has one builder; a
-// builder draws a form, a start state, a task and plans, asks statesim for
-// every label, and returns a Question. A question is a pure function of
-// (seed, suite, index): see Source. So is the sequence of questions an
-// index can be (Suite.Draws), from which package generate takes a later
-// one for a row that would ask what a row before it asks.
-package suites
+// Package question holds the contract between the builders and everything
+// downstream: a Question, as a row asks it, and its Meta, the structured
+// record from which every label can be recomputed without this program.
+// Builders (package suites) make them; the pipeline, checkers, scorers,
+// readers of the text alone and writers read them.
+package question
 
 import (
 	"github.com/formplan/formplan/forms"
