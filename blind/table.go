@@ -17,10 +17,14 @@ var table string
 //go:embed table_long.md
 var tableLong string
 
+// Tables reads the measured tables that `make blind` and `make blind-long`
+// write, as the dataset card quotes them.
+type Tables struct{}
+
 // Table returns the rows of the measured tables (see `make blind` and
 // `make blind-long`) for one suite, under the tables' header, or "" when
 // the tables have none.
-func Table(suite string) string {
+func (Tables) Table(suite string) string {
 	lines := strings.Split(table, "\n")
 	if len(lines) < 2 {
 		return ""
@@ -39,13 +43,13 @@ func Table(suite string) string {
 
 // Summary returns the last line of the default families' table: how many
 // cells, and that no reader beat chance.
-func Summary() string { return lastLine(table) }
+func (Tables) Summary() string { return lastLine(table) }
 
 // LongSummary returns the last line of the long families' table.
-func LongSummary() string { return lastLine(tableLong) }
+func (Tables) LongSummary() string { return lastLine(tableLong) }
 
 // InLong reports whether the long families' table measures family.
-func InLong(family string) bool {
+func (Tables) InLong(family string) bool {
 	return strings.Contains(tableLong, "| "+family+" |")
 }
 

@@ -7,9 +7,23 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-
-	"github.com/formplan/formplan/blind"
 )
+
+// Measured is what readers of the text alone scored on each cell, as
+// `gen blind` wrote it (package blind's tables). The card quotes it for
+// the cells its dataset holds; the writer gets it from its caller and
+// knows nothing of the readers.
+type Measured interface {
+	// Table returns the rows one suite has in the tables, under their
+	// header, or "" when they have none.
+	Table(suite string) string
+	// Summary is the last line of the default families' table.
+	Summary() string
+	// LongSummary is the last line of the long families' table.
+	LongSummary() string
+	// InLong reports whether the long families' table measures family.
+	InLong(family string) bool
+}
 
 // cell is a suite's cell as gen blind measures it: an option count (0 for
 // an open-ended question) and a horizon (noHorizon when null).
@@ -23,10 +37,13 @@ type blindRow struct {
 }
 
 // blindRows returns the measured table's rows of a suite by family and
-// cell.
-func blindRows(suite string) map[string]map[cell]blindRow {
+// cell; none when nothing was measured.
+func blindRows(m Measured, suite string) map[string]map[cell]blindRow {
 	out := map[string]map[cell]blindRow{}
-	for _, l := range strings.Split(blind.Table(suite), "\n") {
+	if m == nil {
+		return out
+	}
+	for _, l := range strings.Split(m.Table(suite), "\n") {
 		c := strings.Split(strings.Trim(l, "|"), "|")
 		for k := range c {
 			c[k] = strings.TrimSpace(c[k])
@@ -54,16 +71,16 @@ func blindRows(suite string) map[string]map[cell]blindRow {
 }
 
 // blindIntro says once what the brackets of each suite's table hold.
-func blindIntro(b *bytes.Buffer, stats []*suiteStats, paper bool) {
+func blindIntro(b *bytes.Buffer, stats []*suiteStats, paper bool, meas Measured) {
 	var rows []string
 	long := false // a row measured in the long families' table
 	for _, st := range stats {
-		measured := blindRows(st.name)
+		measured := blindRows(meas, st.name)
 		for fam, m := range st.byCell {
 			for c, n := range m {
 				if r, ok := measured[fam][c]; ok && n > 0 {
 					rows = append(rows, r.rows)
-					long = long || blind.InLong(fam)
+					long = long || meas.InLong(fam)
 				}
 			}
 		}
@@ -77,9 +94,9 @@ func blindIntro(b *bytes.Buffer, stats []*suiteStats, paper bool) {
 	if paper {
 		b.WriteString(", under formplan's own protocol, not the paper's")
 	}
-	b.WriteString(". The whole table: " + blind.Summary())
+	b.WriteString(". The whole table: " + meas.Summary())
 	if long {
-		b.WriteString("; the long families' (`blind/table_long.md`): " + blind.LongSummary())
+		b.WriteString("; the long families' (`blind/table_long.md`): " + meas.LongSummary())
 	}
 	b.WriteString(".\n\n")
 }
@@ -88,8 +105,8 @@ func blindIntro(b *bytes.Buffer, stats []*suiteStats, paper bool) {
 // horizon, with, in each cell the rows fill, the score of the best reader
 // of the text alone that gen blind measured there; then the suite's
 // answers.
-func writeSuiteTable(b *bytes.Buffer, st *suiteStats) {
-	measured := blindRows(st.name)
+func writeSuiteTable(b *bytes.Buffer, st *suiteStats, m Measured) {
+	measured := blindRows(m, st.name)
 	type line struct {
 		family  string
 		options int64

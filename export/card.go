@@ -30,6 +30,9 @@ type Info struct {
 	// Published is the date the dataset is published, YYYY-MM-DD, or ""
 	// for none (croissant.json's datePublished, the card's citation).
 	Published string
+	// Blind is what readers of the text alone scored, quoted for the
+	// dataset's own cells; nil leaves it out.
+	Blind Measured
 }
 
 // Card writes <dir>/README.md (the Hugging Face dataset card),
@@ -169,7 +172,7 @@ func cardMarkdown(stats []*suiteStats, info Info) []byte {
 		fmt.Fprintf(&b, "| %s | %d | %s |\n", mdCode(st.name), st.rows, mdCell(summary(st.name)))
 	}
 	fmt.Fprintf(&b, "| **total** | %d | |\n\n", total)
-	blindIntro(&b, stats, paper)
+	blindIntro(&b, stats, paper, info.Blind)
 
 	for _, st := range stats {
 		writeSuiteSection(&b, st, info, paper)
@@ -223,7 +226,7 @@ func writeSuiteSection(b *bytes.Buffer, st *suiteStats, info Info, paper bool) {
 		fence := codeFence(st.example)
 		fmt.Fprintf(b, "%stext\n%s\n%s\n\n", fence, st.example, fence)
 	}
-	writeSuiteTable(b, st)
+	writeSuiteTable(b, st, info.Blind)
 }
 
 // summary returns the registered one-sentence summary of a suite, or "".

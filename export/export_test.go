@@ -24,12 +24,13 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/formplan/formplan/blind"
 	"github.com/formplan/formplan/dataset"
 	"github.com/formplan/formplan/forms"
 	"github.com/formplan/formplan/generate"
+	"github.com/formplan/formplan/harness"
 	"github.com/formplan/formplan/internal/filetree"
 	"github.com/formplan/formplan/question"
-	"github.com/formplan/formplan/score"
 	"github.com/formplan/formplan/suites"
 )
 
@@ -37,7 +38,7 @@ import (
 const perSuite = 7
 
 // testInfo is the Info of the test data.
-var testInfo = Info{Seed: 11, Flags: "--seed 11 --n 7 --no-images", Version: "0.0.0-test", Published: "2026-11-28"}
+var testInfo = Info{Seed: 11, Flags: "--seed 11 --n 7 --no-images", Version: "0.0.0-test", Published: "2026-11-28", Blind: blind.Tables{}}
 
 // fakePainter paints every picture as a tiny PNG whose colour depends on
 // the pictured state only, so equal states give equal images.
@@ -346,7 +347,7 @@ func checkSuiteTable(t *testing.T, name, section string, rows []dataset.Row, ope
 		byFamily[r.Family]++
 		answers[r.Answer]++
 	}
-	measured := blindRows(name)
+	measured := blindRows(blind.Tables{}, name)
 	for fam, n := range byFamily {
 		got, ok := table[fam]
 		if !ok {
@@ -606,13 +607,13 @@ func TestLMMSEval(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, s := range suites.All() {
-		for _, v := range score.Variants {
+		for _, v := range harness.Variants {
 			m := readYAML(t, filepath.Join(dir, "lmms-eval", s.Name+v.Suffix+".yaml"))
 			if m["task"] != "formplan_"+s.Name+v.Suffix || m["tag"] != "formplan"+v.Suffix || m["dataset_path"] != "parquet" ||
 				m["test_split"] != "test" || m["output_type"] != "generate_until" {
 				t.Errorf("%s%s: %v", s.Name, v.Suffix, m)
 			}
-			if suite, got, ok := score.ParseTask(m["task"].(string), suites.Names()); !ok || suite != s.Name || got != v {
+			if suite, got, ok := harness.ParseTask(m["task"].(string), suites.Names()); !ok || suite != s.Name || got != v {
 				t.Errorf("%s: read back as %s %+v", m["task"], suite, got)
 			}
 			glob := m["dataset_kwargs"].(map[string]any)["data_files"].(map[string]any)["test"].(string)

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/formplan/formplan/score"
+	"github.com/formplan/formplan/harness"
 )
 
 // lmmsDir is the directory of the lmms-eval task files, under the dataset
@@ -18,9 +18,9 @@ const lmmsTag = "formplan"
 
 // lmmsVariants returns the variants a suite gets tasks for: every one
 // when its rows have screenshots, the caption ones only when none has.
-func lmmsVariants(st *suiteStats) []score.Variant {
-	var out []score.Variant
-	for _, v := range score.Variants {
+func lmmsVariants(st *suiteStats) []harness.Variant {
+	var out []harness.Variant
+	for _, v := range harness.Variants {
 		if st.withImage > 0 || v.Setting == "caption" {
 			out = append(out, v)
 		}
@@ -30,7 +30,7 @@ func lmmsVariants(st *suiteStats) []score.Variant {
 
 // lmmsFile returns the task file name of a suite in a variant, under
 // lmmsDir: edge_case.yaml, edge_case_cot.yaml, ...
-func lmmsFile(suite string, v score.Variant) string { return suite + v.Suffix + ".yaml" }
+func lmmsFile(suite string, v harness.Variant) string { return suite + v.Suffix + ".yaml" }
 
 // lmmsMaxTokens are the new tokens a reply may take: room for a letter or
 // "Picture 1" and a little more, or for reasoning before the answer.
@@ -42,8 +42,8 @@ var lmmsMaxTokens = map[string]int{"instruct": 32, "cot": 2048}
 // answer out of the reply as gen score does and scores accuracy and the
 // share of unparsed replies. The formplan metric carries each row's id
 // into the --log_samples output, which gen score reads.
-func lmmsTask(st *suiteStats, v score.Variant, info Info) []byte {
-	task := score.TaskPrefix + st.name + v.Suffix
+func lmmsTask(st *suiteStats, v harness.Variant, info Info) []byte {
+	task := harness.TaskPrefix + st.name + v.Suffix
 	var b strings.Builder
 	fmt.Fprintf(&b, "# lmms-eval task for the formplan suite %s: %s prompt, setting %s.\n", st.name, v.PromptStyle, v.Setting)
 	b.WriteString("# data_files is relative to the dataset directory: run lmms-eval from there, e.g.\n")

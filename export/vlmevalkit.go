@@ -12,8 +12,8 @@ import (
 	"strings"
 
 	"github.com/formplan/formplan/dataset"
+	"github.com/formplan/formplan/harness"
 	"github.com/formplan/formplan/question"
-	"github.com/formplan/formplan/score"
 	"github.com/formplan/formplan/suites"
 )
 
@@ -98,7 +98,7 @@ func VLMEvalKit(dir string) error {
 
 // vlmName returns the VLMEvalKit dataset name of a suite, which is also
 // its TSV's name.
-func vlmName(suite string) string { return score.TaskPrefix + suite }
+func vlmName(suite string) string { return harness.TaskPrefix + suite }
 
 // vlmModel is the model config.json names, one of VLMEvalKit's own; the
 // user puts theirs in its place.
@@ -123,7 +123,7 @@ type vlmClass struct {
 // vlmOpenNote says how an open-ended suite is scored.
 const vlmOpenNote = "An open-ended suite: VLMEvalKit runs the model and writes its predictions, " +
 	"but CustomVQADataset has no evaluation of its own (VLMEvalKit logs NotImplementedError and goes on). " +
-	"Only gen score scores these replies: gen score <dataset dir> <model>_" + score.TaskPrefix + "<suite>.xlsx"
+	"Only gen score scores these replies: gen score <dataset dir> <model>_" + harness.TaskPrefix + "<suite>.xlsx"
 
 // vlmLayout is what decides the columns of a suite's TSV.
 type vlmLayout struct {

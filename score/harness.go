@@ -14,6 +14,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/formplan/formplan/harness"
 	"github.com/xuri/excelize/v2"
 )
 
@@ -23,7 +24,7 @@ import (
 //   - formplan's JSONL (*.jsonl whose lines have "id"): see Reply; a line
 //     without a model takes the file's name;
 //   - lmms-eval's --log_samples output, <date>_samples_<task>.jsonl,
-//     where task is a formplan task (see Variants): the model is the
+//     where task is a formplan task (see harness.Variants): the model is the
 //     name of the directory lmms-eval wrote it in, the reply is the
 //     sample's resps (the raw generation) or else its filtered_resps,
 //     and the row is the one the sample's formplan metric names, or else
@@ -85,7 +86,7 @@ func (d *Dataset) byIndex(suite string, index int64, path string) (*Question, er
 
 // readLMMSEval reads one lmms-eval samples file of task.
 func readLMMSEval(path, task string, d *Dataset, fn func(Reply) error) error {
-	suite, v, ok := ParseTask(task, d.suiteNames())
+	suite, v, ok := harness.ParseTask(task, d.suiteNames())
 	if !ok {
 		return fmt.Errorf("score: %s: task %s is not a formplan task of this dataset (suites %s)", path, task, strings.Join(d.suiteNames(), ", "))
 	}
@@ -162,14 +163,14 @@ func firstString(raw json.RawMessage) (string, bool) {
 // <model>_formplan_<suite>.<ext>.
 func readVLMEvalKit(path, stem, ext string, d *Dataset, fn func(Reply) error) error {
 	var model, suite string
-	if k := strings.LastIndex(stem, "_"+TaskPrefix); k >= 0 {
-		s, v, ok := ParseTask(stem[k+1:], d.suiteNames())
+	if k := strings.LastIndex(stem, "_"+harness.TaskPrefix); k >= 0 {
+		s, v, ok := harness.ParseTask(stem[k+1:], d.suiteNames())
 		if ok && v.Suffix == "" {
 			model, suite = stem[:k], s
 		}
 	}
 	if suite == "" {
-		return fmt.Errorf("score: %s: not a VLMEvalKit prediction file of this dataset: its name must be <model>_%s<suite>%s (suites %s)", path, TaskPrefix, ext, strings.Join(d.suiteNames(), ", "))
+		return fmt.Errorf("score: %s: not a VLMEvalKit prediction file of this dataset: its name must be <model>_%s<suite>%s (suites %s)", path, harness.TaskPrefix, ext, strings.Join(d.suiteNames(), ", "))
 	}
 	rows, err := readTable(path, ext)
 	if err != nil {

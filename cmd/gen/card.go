@@ -11,6 +11,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/formplan/formplan/blind"
 	"github.com/formplan/formplan/dataset"
 	"github.com/formplan/formplan/export"
 	"github.com/formplan/formplan/merge"
@@ -128,7 +129,7 @@ func runInfo(dir string) (export.Info, error) {
 		return export.Info{}, err
 	}
 	info := export.Info{Seed: seed, Flags: get(dataset.FlagsKey), Version: get(dataset.VersionKey),
-		Chromium: get(dataset.ChromiumKey), Fonts: get(dataset.FontsKey), Published: date}
+		Chromium: get(dataset.ChromiumKey), Fonts: get(dataset.FontsKey), Published: date, Blind: blind.Tables{}}
 	info.Scale, _ = strconv.ParseFloat(get(dataset.ScaleKey), 64)
 	return info, nil
 }

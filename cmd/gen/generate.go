@@ -15,6 +15,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/formplan/formplan/blind"
 	"github.com/formplan/formplan/dataset"
 	"github.com/formplan/formplan/export"
 	"github.com/formplan/formplan/forms"
@@ -261,7 +262,7 @@ func generateCmd(ctx context.Context, c *config, stdout, stderr io.Writer) error
 		}
 	}
 	bar.finish()
-	info := export.Info{Seed: c.seed, Flags: c.contentFlags(), Version: version, Chromium: chromium, Fonts: fonts, Published: date}
+	info := export.Info{Seed: c.seed, Flags: c.contentFlags(), Version: version, Chromium: chromium, Fonts: fonts, Published: date, Blind: blind.Tables{}}
 	if !c.noImages {
 		info.Scale = c.scale // as gen card reads it back: none without pictures
 	}

@@ -1,4 +1,9 @@
-package score
+// Package harness names what formplan writes for evaluation harnesses
+// (lmms-eval tasks, VLMEvalKit datasets) and reads back from their output:
+// a suite asked in one of its variants (prompt style and setting) is the
+// task TaskPrefix + suite + Variant.Suffix. The card writer names the
+// tasks with it and the scorer parses them, so the two never disagree.
+package harness
 
 import (
 	"slices"
