@@ -15,6 +15,7 @@ import (
 	"github.com/tidwall/gjson"
 
 	"github.com/formplan/formplan/dataset"
+	"github.com/formplan/formplan/layout"
 	"github.com/formplan/formplan/suites"
 )
 
@@ -224,9 +225,9 @@ func scanFile(dir, rel string, open bool) (*fileTally, error) {
 	first := true
 	err = eachSummary(p, func(r *dataset.Reader, row *dataset.Summary) error {
 		if first {
-			t.seed, _ = r.Metadata(dataset.SeedKey)
-			t.version, _ = r.Metadata(dataset.VersionKey)
-			t.flags, _ = r.Metadata(dataset.FlagsKey)
+			t.seed, _ = r.Metadata(layout.SeedKey)
+			t.version, _ = r.Metadata(layout.VersionKey)
+			t.flags, _ = r.Metadata(layout.FlagsKey)
 			first = false
 		}
 		var pictures int64

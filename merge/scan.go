@@ -8,10 +8,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/formplan/formplan/layout"
 	"github.com/parquet-go/parquet-go"
-
-	"github.com/formplan/formplan/dataset"
-	"github.com/formplan/formplan/generate"
 )
 
 // part is one data file of a suite: a shard, or the whole suite.
@@ -49,7 +47,7 @@ func scan(dir string) (map[string][]*part, error) {
 			return nil, fmt.Errorf("%s: %w", dir, err)
 		}
 		for _, f := range files {
-			k, n, ok := generate.ParseFilePath(f.Name())
+			k, n, ok := layout.ParseFileName(f.Name())
 			if !ok {
 				continue
 			}
@@ -103,18 +101,18 @@ func (p *part) readFooter() error {
 	if p.groups > 0 {
 		p.firstGroup = pf.RowGroups()[0].NumRows()
 	}
-	if got := p.meta[dataset.SuiteKey]; got != p.suite {
+	if got := p.meta[layout.SuiteKey]; got != p.suite {
 		return fmt.Errorf("%s holds rows of suite %q, not %q: put it back in its suite's folder, or remove it", p.name(), got, p.suite)
 	}
-	if got, want := p.meta[dataset.ShardKey], fmt.Sprintf("%d/%d", p.k, p.n); got != want {
+	if got, want := p.meta[layout.ShardKey], fmt.Sprintf("%d/%d", p.k, p.n); got != want {
 		return fmt.Errorf("%s: its metadata says shard %q, its name %s: rename or remove it", p.name(), got, want)
 	}
-	lo, hi, ok := strings.Cut(p.meta[dataset.IndicesKey], "-")
+	lo, hi, ok := strings.Cut(p.meta[layout.IndicesKey], "-")
 	var err1, err2 error
 	p.lo, err1 = strconv.ParseInt(lo, 10, 64)
 	p.hi, err2 = strconv.ParseInt(hi, 10, 64)
 	if !ok || err1 != nil || err2 != nil || p.lo < 0 || p.hi < p.lo {
-		return fmt.Errorf("%s: no row range in its metadata (%s %q): not a file gen wrote", p.name(), dataset.IndicesKey, p.meta[dataset.IndicesKey])
+		return fmt.Errorf("%s: no row range in its metadata (%s %q): not a file gen wrote", p.name(), layout.IndicesKey, p.meta[layout.IndicesKey])
 	}
 	if rows != p.hi-p.lo {
 		return fmt.Errorf("%s holds %d rows where its metadata says indices %d-%d (%d rows): remove it and run its shard again", p.name(), rows, p.lo, p.hi, p.hi-p.lo)
@@ -127,7 +125,7 @@ func (p *part) readFooter() error {
 func runOf(p *part) map[string]string {
 	run := map[string]string{}
 	for k, v := range p.meta {
-		if k != dataset.SuiteKey && k != dataset.ShardKey && k != dataset.IndicesKey {
+		if k != layout.SuiteKey && k != layout.ShardKey && k != layout.IndicesKey {
 			run[k] = v
 		}
 	}

@@ -26,7 +26,7 @@
 // The checks per row are:
 //
 //   - id, seed, index: the id is the name-based UUID of "<seed>/<suite>/<index>"
-//     (generate.QuestionID), ids are unique within a suite, and indices run
+//     (question.ID), ids are unique within a suite, and indices run
 //     0, 1, 2, … in file order, shard after shard (a shard whose predecessor
 //     is absent may start anywhere; absent shards are listed, not failed);
 //
@@ -118,7 +118,6 @@ import (
 
 	"github.com/formplan/formplan/dataset"
 	"github.com/formplan/formplan/forms"
-	"github.com/formplan/formplan/generate"
 	"github.com/formplan/formplan/question"
 	"github.com/formplan/formplan/statesim"
 	"github.com/formplan/formplan/suites"
@@ -501,7 +500,7 @@ func (st *suiteState) checkIdentity(row *dataset.Row, p *problems) {
 		p.addf("horizon is null")
 	}
 	if row.Seed != nil && row.Index != nil {
-		if want := generate.QuestionID(uint64(*row.Seed), st.name, *row.Index); row.ID != want {
+		if want := question.ID(uint64(*row.Seed), st.name, *row.Index); row.ID != want {
 			p.addf("id %q, want %s for seed %d, index %d", row.ID, want, *row.Seed, *row.Index)
 		}
 	}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/formplan/formplan/dataset"
 	"github.com/formplan/formplan/export"
+	"github.com/formplan/formplan/layout"
 	"github.com/formplan/formplan/merge"
 	"github.com/formplan/formplan/outdir"
 	"github.com/formplan/formplan/suites"
@@ -122,13 +123,13 @@ func runInfo(dir string) (export.Info, error) {
 		}
 	}
 	get := func(k string) string { v, _ := r.Metadata(k); return v }
-	seed, _ := strconv.ParseUint(get(dataset.SeedKey), 10, 64)
+	seed, _ := strconv.ParseUint(get(layout.SeedKey), 10, 64)
 	date, err := published()
 	if err != nil {
 		return export.Info{}, err
 	}
-	info := export.Info{Seed: seed, Flags: get(dataset.FlagsKey), Version: get(dataset.VersionKey),
-		Chromium: get(dataset.ChromiumKey), Fonts: get(dataset.FontsKey), Published: date}
-	info.Scale, _ = strconv.ParseFloat(get(dataset.ScaleKey), 64)
+	info := export.Info{Seed: seed, Flags: get(layout.FlagsKey), Version: get(layout.VersionKey),
+		Chromium: get(layout.ChromiumKey), Fonts: get(layout.FontsKey), Published: date}
+	info.Scale, _ = strconv.ParseFloat(get(layout.ScaleKey), 64)
 	return info, nil
 }
