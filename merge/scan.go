@@ -1,6 +1,7 @@
 package merge
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -30,40 +31,24 @@ func (p *part) name() string { return filepath.Join(p.suite, filepath.Base(p.pat
 // writes it.
 func (p *part) whole() bool { return p.n == 1 }
 
-// scan reads the footer of every data file of dir, by suite (in name
-// order) and within a suite by shard count and shard.
+// scan reads the footer of every data file of dir (layout.Scan), by
+// suite (in name order) and within a suite by shard count and shard. A
+// directory without data files has nothing to merge.
 func scan(dir string) (map[string][]*part, error) {
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", dir, err)
-	}
 	bySuite := map[string][]*part{}
-	for _, e := range entries {
-		if !e.IsDir() || strings.HasPrefix(e.Name(), ".") {
-			continue
+	d, err := layout.Scan(dir)
+	if errors.Is(err, layout.ErrNoFiles) {
+		return bySuite, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	for _, f := range d.Files() {
+		p := &part{path: f.Path, suite: f.Suite, k: f.Shard, n: f.Shards}
+		if err := p.readFooter(); err != nil {
+			return nil, err
 		}
-		files, err := os.ReadDir(filepath.Join(dir, e.Name()))
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", dir, err)
-		}
-		for _, f := range files {
-			k, n, ok := layout.ParseFileName(f.Name())
-			if !ok {
-				continue
-			}
-			rel := filepath.Join(e.Name(), f.Name())
-			if !f.Type().IsRegular() {
-				return nil, fmt.Errorf("%s is not a regular file: remove it", rel)
-			}
-			p := &part{path: filepath.Join(dir, rel), suite: e.Name(), k: k, n: n}
-			if p.n < 1 || p.k >= p.n {
-				return nil, fmt.Errorf("%s: shard %d of %d does not exist: remove the file", rel, p.k, p.n)
-			}
-			if err := p.readFooter(); err != nil {
-				return nil, err
-			}
-			bySuite[p.suite] = append(bySuite[p.suite], p)
-		}
+		bySuite[p.suite] = append(bySuite[p.suite], p)
 	}
 	for _, parts := range bySuite {
 		sort.Slice(parts, func(i, j int) bool {
