@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/formplan/formplan/layout"
 	"github.com/parquet-go/parquet-go"
 )
 
@@ -40,7 +41,7 @@ func referenceFile(t *testing.T, opts Options, rows []Row) []byte {
 }
 
 func TestSameBytesAsParquetGo(t *testing.T) {
-	meta := map[string]string{SeedKey: "7", FlagsKey: "--n 3"}
+	meta := map[string]string{layout.SeedKey: "7", layout.FlagsKey: "--n 3"}
 	tests := []struct {
 		name      string
 		rows      int

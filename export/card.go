@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/formplan/formplan/layout"
 	"github.com/formplan/formplan/suites"
 )
 
@@ -85,7 +86,7 @@ func sizeCategory(n int64) string {
 
 // dataFiles returns the data_files glob of a suite, relative to the
 // dataset directory.
-func dataFiles(suite string) string { return suite + "/test-*.parquet" }
+func dataFiles(suite string) string { return suite + "/" + layout.Glob }
 
 // cardYAML returns the YAML header of the card, without its --- fences.
 func cardYAML(stats []*suiteStats) string {

@@ -7,53 +7,23 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path"
-	"path/filepath"
 	"sort"
-	"strings"
 
 	"github.com/tidwall/gjson"
 
 	"github.com/formplan/formplan/dataset"
+	"github.com/formplan/formplan/layout"
 	"github.com/formplan/formplan/suites"
 )
 
-// suiteDir is one suite found in a dataset directory.
-type suiteDir struct {
-	name  string
-	files []string // relative to the dataset directory, slash-separated, sorted
-}
-
-// findSuites lists the suites of dir: every subdirectory, not hidden, that
-// holds at least one test-*.parquet file. They come sorted by name.
-func findSuites(dir string) ([]suiteDir, error) {
-	entries, err := os.ReadDir(dir)
+// findSuites lists the suites of dir and their files, as layout.Scan
+// finds them: sorted by name, and each suite's files in shard order.
+func findSuites(dir string) ([]layout.Suite, error) {
+	d, err := layout.Scan(dir)
 	if err != nil {
 		return nil, fmt.Errorf("export: %w", err)
 	}
-	var out []suiteDir
-	for _, e := range entries { // os.ReadDir sorts by name
-		if !e.IsDir() || strings.HasPrefix(e.Name(), ".") {
-			continue
-		}
-		matches, err := filepath.Glob(filepath.Join(dir, e.Name(), "test-*.parquet"))
-		if err != nil {
-			return nil, fmt.Errorf("export: %w", err)
-		}
-		if len(matches) == 0 {
-			continue
-		}
-		sort.Strings(matches)
-		s := suiteDir{name: e.Name()}
-		for _, m := range matches {
-			s.files = append(s.files, path.Join(e.Name(), filepath.Base(m)))
-		}
-		out = append(out, s)
-	}
-	if len(out) == 0 {
-		return nil, fmt.Errorf("export: no suite found in %s: expected <suite>/test-*.parquet files", dir)
-	}
-	return out, nil
+	return d.Suites, nil
 }
 
 // batchSize is how many rows are read at a time; rows may carry images, so
@@ -213,9 +183,9 @@ func (t *fileTally) add(row *dataset.Summary, pictures int64, format string, ope
 	t.freeFormat = t.freeFormat || format == "free"
 }
 
-// scanFile reads and hashes the file rel of dir and counts its rows.
-func scanFile(dir, rel string, open bool) (*fileTally, error) {
-	p := filepath.Join(dir, filepath.FromSlash(rel))
+// scanFile reads and hashes the data file f and counts its rows.
+func scanFile(f *layout.File, open bool) (*fileTally, error) {
+	p, rel := f.Path, f.Rel()
 	t := newFileTally(rel)
 	var err error
 	if t.size, t.sha256, err = hashFile(p); err != nil {
@@ -224,9 +194,9 @@ func scanFile(dir, rel string, open bool) (*fileTally, error) {
 	first := true
 	err = eachSummary(p, func(r *dataset.Reader, row *dataset.Summary) error {
 		if first {
-			t.seed, _ = r.Metadata(dataset.SeedKey)
-			t.version, _ = r.Metadata(dataset.VersionKey)
-			t.flags, _ = r.Metadata(dataset.FlagsKey)
+			t.seed, _ = r.Metadata(layout.SeedKey)
+			t.version, _ = r.Metadata(layout.VersionKey)
+			t.flags, _ = r.Metadata(layout.FlagsKey)
 			first = false
 		}
 		var pictures int64
@@ -261,16 +231,16 @@ func scanFile(dir, rel string, open bool) (*fileTally, error) {
 
 // scanSuite counts the rows of every file of s: from kept's tally of a
 // file when it has one, else by reading the file.
-func scanSuite(dir string, s suiteDir, kept *Tally) (*suiteStats, error) {
-	st := &suiteStats{name: s.name, rowCounts: newRowCounts()}
-	if su, ok := suites.Lookup(s.name); ok {
+func scanSuite(dir string, s *layout.Suite, kept *Tally) (*suiteStats, error) {
+	st := &suiteStats{name: s.Name, rowCounts: newRowCounts()}
+	if su, ok := suites.Lookup(s.Name); ok {
 		st.open = su.Open
 	}
-	for _, rel := range s.files {
-		t := kept.lookup(dir, rel)
+	for i := range s.Files {
+		t := kept.lookup(dir, s.Files[i].Rel())
 		if t == nil {
 			var err error
-			if t, err = scanFile(dir, rel, st.open); err != nil {
+			if t, err = scanFile(&s.Files[i], st.open); err != nil {
 				return nil, err
 			}
 		}
@@ -295,8 +265,8 @@ func scanKept(dir string, kept *Tally) ([]*suiteStats, error) {
 		return nil, err
 	}
 	var out []*suiteStats
-	for _, s := range dirs {
-		st, err := scanSuite(dir, s, kept)
+	for i := range dirs {
+		st, err := scanSuite(dir, &dirs[i], kept)
 		if err != nil {
 			return nil, err
 		}

@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	"github.com/formplan/formplan/dataset"
+	"github.com/formplan/formplan/layout"
 	"github.com/formplan/formplan/question"
 	"github.com/formplan/formplan/suites"
 )
@@ -81,7 +82,7 @@ func (k *Tally) file(rel string) *keptFile {
 
 // Written records that the file at path is complete: its size and hex
 // SHA-256 as written, and the seed, version and flags its metadata holds
-// (the keys dataset.SeedKey, dataset.VersionKey and dataset.FlagsKey of
+// (the keys layout.SeedKey, layout.VersionKey and layout.FlagsKey of
 // meta).
 func (k *Tally) Written(path string, size int64, sha256 string, meta map[string]string) {
 	rel := k.rel(path)
@@ -92,7 +93,7 @@ func (k *Tally) Written(path string, size int64, sha256 string, meta map[string]
 	defer k.mu.Unlock()
 	f := k.file(rel) // a file without rows has none yet
 	f.t.size, f.t.sha256 = size, sha256
-	f.t.seed, f.t.version, f.t.flags = meta[dataset.SeedKey], meta[dataset.VersionKey], meta[dataset.FlagsKey]
+	f.t.seed, f.t.version, f.t.flags = meta[layout.SeedKey], meta[layout.VersionKey], meta[layout.FlagsKey]
 	f.done = true
 }
 

@@ -13,6 +13,7 @@ import (
 
 	"github.com/formplan/formplan/dataset"
 	"github.com/formplan/formplan/harness"
+	"github.com/formplan/formplan/layout"
 	"github.com/formplan/formplan/question"
 	"github.com/formplan/formplan/suites"
 )
@@ -75,12 +76,13 @@ func VLMEvalKit(dir string) error {
 		return err
 	}
 	classes := map[string]vlmClass{}
-	for _, s := range dirs {
+	for i := range dirs {
+		s := &dirs[i]
 		layout, err := vlmSuite(dir, s)
 		if err != nil {
 			return err
 		}
-		class := vlmClass{Class: "ImageMCQDataset", Dataset: vlmName(s.name)}
+		class := vlmClass{Class: "ImageMCQDataset", Dataset: vlmName(s.Name)}
 		switch {
 		case layout.open:
 			class.Class, class.Note = "CustomVQADataset", vlmOpenNote
@@ -133,10 +135,11 @@ type vlmLayout struct {
 }
 
 // vlmScan reads a suite once to decide its columns.
-func vlmScan(dir string, s suiteDir) (vlmLayout, error) {
+func vlmScan(s *layout.Suite) (vlmLayout, error) {
 	l := vlmLayout{yorn: true}
-	for _, rel := range s.files {
-		err := eachSummary(filepath.Join(dir, filepath.FromSlash(rel)), func(_ *dataset.Reader, row *dataset.Summary) error {
+	for _, f := range s.Files {
+		rel := f.Rel()
+		err := eachSummary(f.Path, func(_ *dataset.Reader, row *dataset.Summary) error {
 			if row.ImageWidth == 0 {
 				return fmt.Errorf("export: %s: row %s has no screenshot, and VLMEvalKit drops rows without one: generate without --no-images", rel, row.ID)
 			}
@@ -151,9 +154,9 @@ func vlmScan(dir string, s suiteDir) (vlmLayout, error) {
 		}
 	}
 	if l.options > len(question.Letters) {
-		return l, fmt.Errorf("export: %s: %d options, VLMEvalKit layout has at most %d", s.name, l.options, len(question.Letters))
+		return l, fmt.Errorf("export: %s: %d options, VLMEvalKit layout has at most %d", s.Name, l.options, len(question.Letters))
 	}
-	if su, ok := suites.Lookup(s.name); ok && su.Open {
+	if su, ok := suites.Lookup(s.Name); ok && su.Open {
 		l.open, l.yorn = true, false
 	}
 	if l.yorn {
@@ -163,12 +166,12 @@ func vlmScan(dir string, s suiteDir) (vlmLayout, error) {
 }
 
 // vlmSuite writes the TSV of one suite and returns its layout.
-func vlmSuite(dir string, s suiteDir) (vlmLayout, error) {
-	layout, err := vlmScan(dir, s)
+func vlmSuite(dir string, s *layout.Suite) (vlmLayout, error) {
+	layout, err := vlmScan(s)
 	if err != nil {
 		return layout, err
 	}
-	path := filepath.Join(dir, vlmDir, vlmName(s.name)+".tsv")
+	path := filepath.Join(dir, vlmDir, vlmName(s.Name)+".tsv")
 	return layout, writeFile(path, func(w io.Writer) error {
 		cw := csv.NewWriter(w)
 		cw.Comma = '\t'
@@ -181,8 +184,9 @@ func vlmSuite(dir string, s suiteDir) (vlmLayout, error) {
 		seen := map[[sha256.Size]byte]string{} // image hash -> first index
 		var pos int64
 		record := make([]string, len(header))
-		for _, rel := range s.files {
-			err := eachRow(filepath.Join(dir, filepath.FromSlash(rel)), func(_ *dataset.Reader, row *dataset.Row) error {
+		for _, f := range s.Files {
+			rel := f.Rel()
+			err := eachRow(f.Path, func(_ *dataset.Reader, row *dataset.Row) error {
 				index := pos
 				if row.Index != nil {
 					index = *row.Index
@@ -202,7 +206,7 @@ func vlmSuite(dir string, s suiteDir) (vlmLayout, error) {
 						record = append(record, "")
 					}
 				}
-				record = append(record, row.Answer, row.Family, s.name)
+				record = append(record, row.Answer, row.Family, s.Name)
 				if err := vlmCheck(header, record, layout, len(row.Choices)); err != nil {
 					return fmt.Errorf("export: %s row %s: %w", rel, idx, err)
 				}

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/formplan/formplan/forms"
+	"github.com/formplan/formplan/layout"
 	"github.com/formplan/formplan/pddl"
 )
 
@@ -18,7 +19,7 @@ func TestWriteDomains(t *testing.T) {
 	if err := WriteDomains(out, fams); err != nil {
 		t.Fatal(err)
 	}
-	path := DomainPath(out, fams[0].Name)
+	path := layout.DomainPath(out, fams[0].Name)
 	tests := []struct {
 		name  string
 		setup func() error

@@ -7,11 +7,8 @@ package generate
 import (
 	"context"
 	"fmt"
-	"path/filepath"
-	"regexp"
 	"runtime"
 	"slices"
-	"strconv"
 	"time"
 
 	"github.com/formplan/formplan/dataset"
@@ -56,14 +53,6 @@ type Plan struct {
 	// goroutine at a time (for the dataset card, which then needs no second
 	// reading of the file). The slices are reused once it returns.
 	Observe func(file string, qs []question.Question, rows []dataset.Row)
-}
-
-// ShardRange returns the indices [lo, hi) of shard k of shards over n questions.
-func ShardRange(n int64, k, shards int) (lo, hi int64) {
-	if shards <= 1 {
-		return 0, n
-	}
-	return n * int64(k) / int64(shards), n * int64(k+1) / int64(shards)
 }
 
 // SuiteResult says what was written for one suite.
@@ -205,29 +194,6 @@ func families(runs []suiteRun) []forms.Family {
 	}
 	return fams
 }
-
-// FilePath returns where shard k of shards of a suite goes, in the layout
-// Hugging Face datasets reads as one split: <out>/<suite>/test-0000K-of-0000N.parquet.
-func FilePath(out, suite string, k, shards int) string {
-	shards = max(shards, 1)
-	return filepath.Join(out, suite, fmt.Sprintf("test-%05d-of-%05d.parquet", k, shards))
-}
-
-// ParseFilePath returns the shard k of shards that the data file at path
-// holds, as FilePath names it, and whether its name is such a name at all.
-// It checks only the name's form: k may be out of range.
-func ParseFilePath(path string) (k, shards int, ok bool) {
-	m := fileRE.FindStringSubmatch(filepath.Base(path))
-	if m == nil {
-		return 0, 0, false
-	}
-	k, _ = strconv.Atoi(m[1])
-	shards, _ = strconv.Atoi(m[2])
-	return k, shards, true
-}
-
-// fileRE matches the name of a data file, as FilePath writes it.
-var fileRE = regexp.MustCompile(`^test-(\d{5})-of-(\d{5})\.parquet$`)
 
 // complete reports whether path already holds exactly the rows this plan
 // would write there, every page intact.

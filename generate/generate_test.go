@@ -12,36 +12,6 @@ import (
 	"github.com/formplan/formplan/suites"
 )
 
-func TestShardRange(t *testing.T) {
-	for _, n := range []int64{0, 1, 7, 100, 101} {
-		for _, shards := range []int{1, 2, 3, 8} {
-			next := int64(0)
-			for k := 0; k < shards; k++ {
-				lo, hi := ShardRange(n, k, shards)
-				if lo != next || hi < lo {
-					t.Fatalf("n=%d shards=%d: shard %d is [%d, %d), want it to start at %d", n, shards, k, lo, hi, next)
-				}
-				next = hi
-			}
-			if next != n {
-				t.Fatalf("n=%d shards=%d: shards end at %d", n, shards, next)
-			}
-		}
-	}
-}
-
-func TestQuestionID(t *testing.T) {
-	a, b := QuestionID(1, "edge_case", 5), QuestionID(1, "edge_case", 5)
-	if a != b || len(a) != 36 {
-		t.Fatalf("ids %q and %q", a, b)
-	}
-	for _, other := range []string{QuestionID(2, "edge_case", 5), QuestionID(1, "future_state", 5), QuestionID(1, "edge_case", 6)} {
-		if other == a {
-			t.Errorf("different questions share id %s", a)
-		}
-	}
-}
-
 func plan(t *testing.T, out string, n int64, p Painter) Plan {
 	s, _ := suites.Lookup("temporal_order")
 	return Plan{Out: out, Suites: []suites.Suite{s}, Counts: []int64{n},

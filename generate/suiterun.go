@@ -10,6 +10,7 @@ import (
 	"strconv"
 
 	"github.com/formplan/formplan/dataset"
+	"github.com/formplan/formplan/layout"
 	"github.com/formplan/formplan/question"
 	"github.com/formplan/formplan/suites"
 )
@@ -50,14 +51,14 @@ func (r *suiteRun) prepare(p *Plan, k int) error {
 	}
 	total := p.Counts[k]
 	shards := max(p.Shards, 1)
-	r.lo, r.hi = ShardRange(total, p.Shard, shards)
-	r.path = FilePath(p.Out, r.suite.Name, p.Shard, shards)
+	r.lo, r.hi = layout.ShardRange(total, p.Shard, shards)
+	r.path = layout.FilePath(p.Out, r.suite.Name, p.Shard, shards)
 	run := map[string]string{
-		dataset.SeedKey:    strconv.FormatUint(r.spec.Seed, 10),
-		dataset.VersionKey: p.Version,
-		dataset.FlagsKey:   p.Flags,
+		layout.SeedKey:    strconv.FormatUint(r.spec.Seed, 10),
+		layout.VersionKey: p.Version,
+		layout.FlagsKey:   p.Flags,
 	}
-	r.meta = FileMetadata(run, r.suite.Name, total, p.Shard, shards)
+	r.meta = layout.FileMetadata(run, r.suite.Name, total, p.Shard, shards)
 	maps.Copy(r.meta, p.Metadata) // over the keys above
 	r.result = SuiteResult{Suite: r.suite.Name, Rows: r.hi - r.lo, File: r.path}
 	if p.Resume && complete(r.path, r.meta, r.hi-r.lo) {
@@ -187,7 +188,7 @@ func (sw *suiteWriter) create() error {
 	if err := os.MkdirAll(filepath.Dir(r.path), 0o755); err != nil {
 		return fmt.Errorf("generate: %w", err)
 	}
-	opts := dataset.Options{Metadata: r.meta, RowGroupRows: GroupRows(sw.p.Painter != nil)}
+	opts := dataset.Options{Metadata: r.meta, RowGroupRows: layout.GroupRows(sw.p.Painter != nil)}
 	if sw.pl != nil {
 		opts.Run, opts.InFlight = sw.pl.hand, sw.pl.workers
 	}

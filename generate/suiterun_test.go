@@ -14,6 +14,7 @@ import (
 
 	"github.com/formplan/formplan/dataset"
 	"github.com/formplan/formplan/forms"
+	"github.com/formplan/formplan/layout"
 	"github.com/formplan/formplan/question"
 	"github.com/formplan/formplan/suites"
 )
@@ -155,7 +156,7 @@ func TestRunCanceledAtSuiteEnd(t *testing.T) {
 // written while the rows are built.
 func TestRunDomainsFail(t *testing.T) {
 	out := t.TempDir()
-	if err := os.WriteFile(filepath.Join(out, domainDir), nil, 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(out, layout.DomainDir), nil, 0o644); err != nil {
 		t.Fatal(err)
 	}
 	_, err := Run(context.Background(), several(t, out))

@@ -3,7 +3,7 @@
 // <dir>/<suite>/test-0000K-of-0000N.parquet; merged, the suite is
 // <dir>/<suite>/test-00000-of-00001.parquet with exactly the bytes a
 // one-process run of the same flags writes: the same rows in the same row
-// groups, and the same key-value metadata (generate.ShardMetadata of the
+// groups, and the same key-value metadata (layout.ShardMetadata of the
 // whole suite, everything else as every shard has it).
 //
 // [Dir] first checks the whole directory and changes nothing unless every
@@ -22,8 +22,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/formplan/formplan/dataset"
-	"github.com/formplan/formplan/generate"
+	"github.com/formplan/formplan/layout"
 )
 
 // Result says what Dir did for one suite.
@@ -151,7 +150,7 @@ func planSuite(suite string, parts []*part) (suitePlan, error) {
 		}
 	}
 	if len(missing) > 0 {
-		flags := sp.shards[0].meta[dataset.FlagsKey]
+		flags := sp.shards[0].meta[layout.FlagsKey]
 		return sp, fmt.Errorf("%s: %d of %d shards missing (%s): run them (gen %s --shard %s --out DIR, or the same job array again), then run gen card again",
 			suite, len(missing), n, strings.Join(firstN(missing, 4), ", "), flags, missing[0])
 	}
@@ -163,10 +162,10 @@ func planSuite(suite string, parts []*part) (suitePlan, error) {
 // its place gives it in a suite of total rows.
 func checkShards(shards []*part, total int64) error {
 	for _, p := range shards {
-		want := generate.ShardMetadata(total, p.k, p.n)
-		if p.meta[dataset.IndicesKey] != want[dataset.IndicesKey] {
+		want := layout.ShardMetadata(total, p.k, p.n)
+		if p.meta[layout.IndicesKey] != want[layout.IndicesKey] {
 			return fmt.Errorf("%s: its metadata says indices %s, but shard %d/%d of %d rows holds %s: the shards do not cover the suite once each; remove the stray file and run its shard again",
-				p.name(), p.meta[dataset.IndicesKey], p.k, p.n, total, want[dataset.IndicesKey])
+				p.name(), p.meta[layout.IndicesKey], p.k, p.n, total, want[layout.IndicesKey])
 		}
 	}
 	return nil
@@ -174,7 +173,7 @@ func checkShards(shards []*part, total int64) error {
 
 // checkSuites checks that every suite the run's flags name has files.
 func checkSuites(p *part, have []string) error {
-	flags := strings.Fields(p.meta[dataset.FlagsKey])
+	flags := strings.Fields(p.meta[layout.FlagsKey])
 	i := slices.Index(flags, "--suites")
 	if i < 0 || i+1 >= len(flags) {
 		return nil // an older file without the list: the suites present are all
@@ -186,14 +185,14 @@ func checkSuites(p *part, have []string) error {
 		}
 	}
 	if len(missing) > 0 {
-		return fmt.Errorf("the run (%s) has no files of %s: its shards have not all run to the end: run them again, then gen card", p.meta[dataset.FlagsKey], strings.Join(missing, ", "))
+		return fmt.Errorf("the run (%s) has no files of %s: its shards have not all run to the end: run them again, then gen card", p.meta[layout.FlagsKey], strings.Join(missing, ", "))
 	}
 	return nil
 }
 
 // run carries out the plan of one suite.
 func (sp suitePlan) run(ctx context.Context, dir string) (Result, error) {
-	res := Result{Suite: sp.suite, Rows: sp.rows, File: generate.FilePath(dir, sp.suite, 0, 1), Shards: len(sp.shards)}
+	res := Result{Suite: sp.suite, Rows: sp.rows, File: layout.FilePath(dir, sp.suite, 0, 1), Shards: len(sp.shards)}
 	if len(sp.shards) == 0 {
 		return res, nil
 	}

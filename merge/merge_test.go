@@ -14,6 +14,7 @@ import (
 	"github.com/formplan/formplan/forms"
 	"github.com/formplan/formplan/generate"
 	"github.com/formplan/formplan/internal/filetree"
+	"github.com/formplan/formplan/layout"
 	"github.com/formplan/formplan/suites"
 )
 
@@ -66,15 +67,15 @@ func TestMergeIsTheSingleRun(t *testing.T) {
 	}{
 		{"shards only", func(*testing.T, string) {}},
 		{"stopped while writing", func(t *testing.T, dir string) {
-			copyFile(t, generate.FilePath(single, "future_state", 0, 1), filepath.Join(dir, "future_state", ".test-00000-of-00001.parquet.tmp-123"))
+			copyFile(t, layout.FilePath(single, "future_state", 0, 1), filepath.Join(dir, "future_state", ".test-00000-of-00001.parquet.tmp-123"))
 		}},
 		{"stopped before removing the shards", func(t *testing.T, dir string) {
-			copyFile(t, generate.FilePath(single, "future_state", 0, 1), generate.FilePath(dir, "future_state", 0, 1))
+			copyFile(t, layout.FilePath(single, "future_state", 0, 1), layout.FilePath(dir, "future_state", 0, 1))
 		}},
 		{"stopped while removing the shards", func(t *testing.T, dir string) {
-			copyFile(t, generate.FilePath(single, "future_state", 0, 1), generate.FilePath(dir, "future_state", 0, 1))
+			copyFile(t, layout.FilePath(single, "future_state", 0, 1), layout.FilePath(dir, "future_state", 0, 1))
 			for _, k := range []int{0, 2} {
-				if err := os.Remove(generate.FilePath(dir, "future_state", k, 4)); err != nil {
+				if err := os.Remove(layout.FilePath(dir, "future_state", k, 4)); err != nil {
 					t.Fatal(err)
 				}
 			}
@@ -117,28 +118,28 @@ func TestMergeRefuses(t *testing.T) {
 		want  string
 	}{
 		{"a shard missing", func(t *testing.T, dir string) {
-			os.Remove(generate.FilePath(dir, "temporal_order", 2, 4))
+			os.Remove(layout.FilePath(dir, "temporal_order", 2, 4))
 		}, "temporal_order: 1 of 4 shards missing (2/4): run them (gen --seed 1 --suites temporal_order,future_state --shard 2/4"},
 		{"a suite missing", func(t *testing.T, dir string) {
 			os.RemoveAll(filepath.Join(dir, "future_state"))
 		}, "has no files of future_state"},
 		{"a shard of another run", func(t *testing.T, dir string) {
-			copyFile(t, generate.FilePath(filepath.Join(other, "seed2"), "temporal_order", 1, 4), generate.FilePath(dir, "temporal_order", 1, 4))
+			copyFile(t, layout.FilePath(filepath.Join(other, "seed2"), "temporal_order", 1, 4), layout.FilePath(dir, "temporal_order", 1, 4))
 		}, `come from different runs (formplan.flags "--seed 1 --suites temporal_order,future_state" against "--seed 2`},
 		{"shards of two counts", func(t *testing.T, dir string) {
-			copyFile(t, generate.FilePath(filepath.Join(other, "two"), "future_state", 1, 2), generate.FilePath(dir, "future_state", 1, 2))
+			copyFile(t, layout.FilePath(filepath.Join(other, "two"), "future_state", 1, 2), layout.FilePath(dir, "future_state", 1, 2))
 		}, "future_state holds shards of runs in 2 and 4 shards"},
 		{"shards of another size", func(t *testing.T, dir string) {
-			copyFile(t, generate.FilePath(filepath.Join(other, "n44"), "future_state", 3, 4), generate.FilePath(dir, "future_state", 3, 4))
+			copyFile(t, layout.FilePath(filepath.Join(other, "n44"), "future_state", 3, 4), layout.FilePath(dir, "future_state", 3, 4))
 		}, "test-00000-of-00004.parquet: its metadata says indices 0-10, but shard 0/4 of 44 rows holds 0-11"},
 		{"a shard in another suite's folder", func(t *testing.T, dir string) {
-			copyFile(t, generate.FilePath(dir, "temporal_order", 1, 4), generate.FilePath(dir, "future_state", 1, 4))
+			copyFile(t, layout.FilePath(dir, "temporal_order", 1, 4), layout.FilePath(dir, "future_state", 1, 4))
 		}, `holds rows of suite "temporal_order", not "future_state"`},
 		{"a shard renamed", func(t *testing.T, dir string) {
-			os.Rename(generate.FilePath(dir, "future_state", 3, 4), generate.FilePath(dir, "future_state", 3, 5))
+			os.Rename(layout.FilePath(dir, "future_state", 3, 4), layout.FilePath(dir, "future_state", 3, 5))
 		}, `its metadata says shard "3/4", its name 3/5`},
 		{"a shard missing rows", func(t *testing.T, dir string) {
-			path := generate.FilePath(dir, "future_state", 1, 4)
+			path := layout.FilePath(dir, "future_state", 1, 4)
 			rows, err := dataset.ReadRows(path)
 			if err != nil {
 				t.Fatal(err)
@@ -153,13 +154,13 @@ func TestMergeRefuses(t *testing.T) {
 			}
 		}, "holds 9 rows where its metadata says indices 10-20"},
 		{"a whole file beside shards of another size", func(t *testing.T, dir string) {
-			copyFile(t, generate.FilePath(filepath.Join(other, "n44"), "future_state", 3, 4), generate.FilePath(dir, "future_state", 3, 4))
+			copyFile(t, layout.FilePath(filepath.Join(other, "n44"), "future_state", 3, 4), layout.FilePath(dir, "future_state", 3, 4))
 			single := t.TempDir()
 			genRun(t, single, 40, 1, 1)
-			copyFile(t, generate.FilePath(single, "future_state", 0, 1), generate.FilePath(dir, "future_state", 0, 1))
+			copyFile(t, layout.FilePath(single, "future_state", 0, 1), layout.FilePath(dir, "future_state", 0, 1))
 		}, "test-00003-of-00004.parquet: its metadata says indices 33-44, but shard 3/4 of 40 rows holds 30-40"},
 		{"not a Parquet file", func(t *testing.T, dir string) {
-			os.WriteFile(generate.FilePath(dir, "future_state", 2, 4), []byte("PAR1 no footer"), 0o644)
+			os.WriteFile(layout.FilePath(dir, "future_state", 2, 4), []byte("PAR1 no footer"), 0o644)
 		}, "future_state/test-00002-of-00004.parquet: not a complete Parquet file"},
 	}
 	for _, tc := range tests {
@@ -183,7 +184,7 @@ func TestMergeRefuses(t *testing.T) {
 func TestMergeRefusesNotRegular(t *testing.T) {
 	dir := t.TempDir()
 	genRun(t, dir, 8, 2, 1)
-	path := generate.FilePath(dir, "future_state", 1, 2)
+	path := layout.FilePath(dir, "future_state", 1, 2)
 	os.Remove(path)
 	if err := syscall.Mkfifo(path, 0o644); err != nil {
 		t.Skip("no named pipes here:", err)

@@ -1,6 +1,7 @@
 package merge
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -8,10 +9,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/formplan/formplan/layout"
 	"github.com/parquet-go/parquet-go"
-
-	"github.com/formplan/formplan/dataset"
-	"github.com/formplan/formplan/generate"
 )
 
 // part is one data file of a suite: a shard, or the whole suite.
@@ -32,40 +31,24 @@ func (p *part) name() string { return filepath.Join(p.suite, filepath.Base(p.pat
 // writes it.
 func (p *part) whole() bool { return p.n == 1 }
 
-// scan reads the footer of every data file of dir, by suite (in name
-// order) and within a suite by shard count and shard.
+// scan reads the footer of every data file of dir (layout.Scan), by
+// suite (in name order) and within a suite by shard count and shard. A
+// directory without data files has nothing to merge.
 func scan(dir string) (map[string][]*part, error) {
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", dir, err)
-	}
 	bySuite := map[string][]*part{}
-	for _, e := range entries {
-		if !e.IsDir() || strings.HasPrefix(e.Name(), ".") {
-			continue
+	d, err := layout.Scan(dir)
+	if errors.Is(err, layout.ErrNoFiles) {
+		return bySuite, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	for _, f := range d.Files() {
+		p := &part{path: f.Path, suite: f.Suite, k: f.Shard, n: f.Shards}
+		if err := p.readFooter(); err != nil {
+			return nil, err
 		}
-		files, err := os.ReadDir(filepath.Join(dir, e.Name()))
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", dir, err)
-		}
-		for _, f := range files {
-			k, n, ok := generate.ParseFilePath(f.Name())
-			if !ok {
-				continue
-			}
-			rel := filepath.Join(e.Name(), f.Name())
-			if !f.Type().IsRegular() {
-				return nil, fmt.Errorf("%s is not a regular file: remove it", rel)
-			}
-			p := &part{path: filepath.Join(dir, rel), suite: e.Name(), k: k, n: n}
-			if p.n < 1 || p.k >= p.n {
-				return nil, fmt.Errorf("%s: shard %d of %d does not exist: remove the file", rel, p.k, p.n)
-			}
-			if err := p.readFooter(); err != nil {
-				return nil, err
-			}
-			bySuite[p.suite] = append(bySuite[p.suite], p)
-		}
+		bySuite[p.suite] = append(bySuite[p.suite], p)
 	}
 	for _, parts := range bySuite {
 		sort.Slice(parts, func(i, j int) bool {
@@ -103,18 +86,18 @@ func (p *part) readFooter() error {
 	if p.groups > 0 {
 		p.firstGroup = pf.RowGroups()[0].NumRows()
 	}
-	if got := p.meta[dataset.SuiteKey]; got != p.suite {
+	if got := p.meta[layout.SuiteKey]; got != p.suite {
 		return fmt.Errorf("%s holds rows of suite %q, not %q: put it back in its suite's folder, or remove it", p.name(), got, p.suite)
 	}
-	if got, want := p.meta[dataset.ShardKey], fmt.Sprintf("%d/%d", p.k, p.n); got != want {
+	if got, want := p.meta[layout.ShardKey], fmt.Sprintf("%d/%d", p.k, p.n); got != want {
 		return fmt.Errorf("%s: its metadata says shard %q, its name %s: rename or remove it", p.name(), got, want)
 	}
-	lo, hi, ok := strings.Cut(p.meta[dataset.IndicesKey], "-")
+	lo, hi, ok := strings.Cut(p.meta[layout.IndicesKey], "-")
 	var err1, err2 error
 	p.lo, err1 = strconv.ParseInt(lo, 10, 64)
 	p.hi, err2 = strconv.ParseInt(hi, 10, 64)
 	if !ok || err1 != nil || err2 != nil || p.lo < 0 || p.hi < p.lo {
-		return fmt.Errorf("%s: no row range in its metadata (%s %q): not a file gen wrote", p.name(), dataset.IndicesKey, p.meta[dataset.IndicesKey])
+		return fmt.Errorf("%s: no row range in its metadata (%s %q): not a file gen wrote", p.name(), layout.IndicesKey, p.meta[layout.IndicesKey])
 	}
 	if rows != p.hi-p.lo {
 		return fmt.Errorf("%s holds %d rows where its metadata says indices %d-%d (%d rows): remove it and run its shard again", p.name(), rows, p.lo, p.hi, p.hi-p.lo)
@@ -127,7 +110,7 @@ func (p *part) readFooter() error {
 func runOf(p *part) map[string]string {
 	run := map[string]string{}
 	for k, v := range p.meta {
-		if k != dataset.SuiteKey && k != dataset.ShardKey && k != dataset.IndicesKey {
+		if k != layout.SuiteKey && k != layout.ShardKey && k != layout.IndicesKey {
 			run[k] = v
 		}
 	}

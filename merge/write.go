@@ -9,18 +9,18 @@ import (
 	"path/filepath"
 
 	"github.com/formplan/formplan/dataset"
-	"github.com/formplan/formplan/generate"
+	"github.com/formplan/formplan/layout"
 )
 
 // write writes the rows of shards, a complete set in order, to path as the
-// single run writes a suite of total rows: generate.GroupRows rows to a
+// single run writes a suite of total rows: layout.GroupRows rows to a
 // row group, the shards' run metadata with the whole suite's shard keys.
 // The file appears only once complete; on error, or when ctx is
 // cancelled, nothing is left of it.
 func write(ctx context.Context, path string, shards []*part, total int64) error {
 	run := runOf(shards[0])
 	delete(run, dataset.MetadataKey) // the writer adds it
-	meta := generate.FileMetadata(run, shards[0].suite, total, 0, 1)
+	meta := layout.FileMetadata(run, shards[0].suite, total, 0, 1)
 	m := &merger{ctx: ctx, path: path, meta: meta, shards: shards, batch: make([]dataset.Row, readRows)}
 	defer func() {
 		if m.w != nil {
@@ -80,7 +80,7 @@ func (m *merger) copyShard(p *part) (err error) {
 		if n > 0 && m.w == nil {
 			// Rows with pictures go to smaller row groups: the writer
 			// can only be made once the first row is known.
-			group := generate.GroupRows(rows[0].Image != nil)
+			group := layout.GroupRows(rows[0].Image != nil)
 			if err := checkGroups(m.shards, group); err != nil {
 				return err
 			}
@@ -119,7 +119,7 @@ func checkGroups(shards []*part, group int) error {
 	for _, p := range shards {
 		if p.groups > 1 && p.firstGroup != int64(group) {
 			return fmt.Errorf("%s has row groups of %d rows where this gen writes %d: merge it with the gen that wrote it (%s)",
-				p.name(), p.firstGroup, group, p.meta[dataset.VersionKey])
+				p.name(), p.firstGroup, group, p.meta[layout.VersionKey])
 		}
 	}
 	return nil

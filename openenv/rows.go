@@ -5,10 +5,10 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
-	"path/filepath"
 	"slices"
 
 	"github.com/formplan/formplan/dataset"
+	"github.com/formplan/formplan/layout"
 	"github.com/formplan/formplan/score"
 )
 
@@ -39,21 +39,20 @@ type shownRow struct {
 	instruct, cot string
 }
 
-// LoadRows reads the rows of every <dir>/<suite>/test-*.parquet file:
+// LoadRows reads the rows of every data file of dir (layout.Scan):
 // their questions as gen score reads them, and their prompts and pictures.
 func LoadRows(dir string) (*Rows, error) {
 	qs, err := score.Load(dir)
 	if err != nil {
 		return nil, err
 	}
-	files, err := filepath.Glob(filepath.Join(dir, "*", "test-*.parquet"))
+	files, err := layout.Scan(dir)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("openenv: %w", err)
 	}
-	slices.Sort(files)
 	r := &Rows{dir: dir, qs: qs, shown: map[string]*shownRow{}}
-	for _, path := range files {
-		rows, err := dataset.ReadRows(path)
+	for _, f := range files.Files() {
+		rows, err := dataset.ReadRows(f.Path)
 		if err != nil {
 			return nil, fmt.Errorf("openenv: %w", err)
 		}

@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 	"syscall"
+
+	"github.com/formplan/formplan/layout"
 )
 
 // ErrLink is wrapped by the error of Acquire and Exclusive when a symbolic
@@ -17,7 +19,7 @@ import (
 var ErrLink = errors.New("is a symbolic link")
 
 // exportDirs are the folders besides the suites' that a run writes.
-var exportDirs = []string{"lmms-eval", "vlmevalkit", "pddl"}
+var exportDirs = []string{"lmms-eval", "vlmevalkit", layout.DomainDir}
 
 // CheckLinks reports the first symbolic link in dir where formplan keeps
 // its own entries: its hidden files (.formplan*), the card (README.md,
@@ -48,7 +50,7 @@ func CheckLinks(dir string, suites []string) error {
 		}
 		for _, f := range files {
 			n := f.Name()
-			if f.Type()&os.ModeSymlink != 0 && (ours || dataRE.MatchString(n) || tempRE.MatchString(n) || pendRE.MatchString(n)) {
+			if f.Type()&os.ModeSymlink != 0 && (ours || isData(n) || tempRE.MatchString(n) || pendRE.MatchString(n)) {
 				return linkError(dir, filepath.Join(name, n))
 			}
 		}

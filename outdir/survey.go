@@ -7,16 +7,23 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+
+	"github.com/formplan/formplan/layout"
 )
 
 var (
-	dataRE   = regexp.MustCompile(`^test-(\d{5})-of-(\d{5})\.parquet$`)
 	tempRE   = regexp.MustCompile(`^\.test-(\d{5})-of-(\d{5})\.parquet\.tmp-\d+$`)
 	pendRE   = regexp.MustCompile(`^\.(README\.md|croissant\.json|config\.json|utils\.py|.+\.yaml|formplan_.+\.tsv|.+\.domain\.pddl|` + regexp.QuoteMeta(manifestName) + `)\d+$`)
 	tsvRE    = regexp.MustCompile(`^formplan_(.+)\.tsv$`)
 	domainRE = regexp.MustCompile(`^(.+)\.domain\.pddl$`)
 	cardKeep = []string{"README.md", "croissant.json"}
 )
+
+// isData reports whether name is that of a data file (layout.FileName).
+func isData(name string) bool {
+	_, _, ok := layout.ParseFileName(name)
+	return ok
+}
 
 // survey lists, relative to dir, the files the run would not write
 // (foreign: data of other suites, shard counts or flags, the exports of
@@ -59,7 +66,7 @@ func survey(dir string, r Run, alone bool) (foreign, debris []string, err error)
 				if !slices.Contains(r.Suites, tsvRE.FindStringSubmatch(f.Name())[1]) {
 					foreign = append(foreign, rel)
 				}
-			case name == "pddl" && domainRE.MatchString(f.Name()):
+			case name == layout.DomainDir && domainRE.MatchString(f.Name()):
 				if !slices.Contains(r.Families, domainRE.FindStringSubmatch(f.Name())[1]) {
 					foreign = append(foreign, rel)
 				}
@@ -71,7 +78,7 @@ func survey(dir string, r Run, alone bool) (foreign, debris []string, err error)
 				if m := tempRE.FindStringSubmatch(f.Name()); alone || m[1]+"-of-"+m[2] == ours {
 					debris = append(debris, rel)
 				}
-			case dataRE.MatchString(f.Name()):
+			case isData(f.Name()):
 				if why := r.foreignData(filepath.Join(dir, rel), name, f); why != "" {
 					foreign = append(foreign, rel)
 					otherData = true
@@ -93,11 +100,11 @@ func survey(dir string, r Run, alone bool) (foreign, debris []string, err error)
 // foreignData says why the data file at path, in suite directory suite,
 // is not the run's, or "".
 func (r Run) foreignData(path, suite string, f os.DirEntry) string {
-	m := dataRE.FindStringSubmatch(f.Name())
+	_, shards, _ := layout.ParseFileName(f.Name())
 	switch {
 	case !slices.Contains(r.Suites, suite):
 		return "another suite"
-	case m[2] != fmt.Sprintf("%05d", r.Shards):
+	case shards != r.Shards:
 		return "another shard count"
 	case !f.Type().IsRegular():
 		return "not a regular file"

@@ -84,3 +84,7 @@ func parseSigned(prefix, name string) (int, error) {
 	}
 	return n, nil
 }
+
+// ProblemName returns the name of the PDDL problem of question index of
+// suite: <suite>-<index>, such as edge_case-12.
+func ProblemName(suite string, index int64) string { return fmt.Sprintf("%s-%d", suite, index) }

@@ -30,6 +30,7 @@ import (
 
 	"github.com/formplan/formplan/dataset"
 	"github.com/formplan/formplan/internal/atomicfile"
+	"github.com/formplan/formplan/layout"
 	"github.com/formplan/formplan/question"
 )
 
@@ -61,10 +62,9 @@ var page = template.Must(template.New("preview").Parse(pageSource))
 // the gallery would be written inside the dataset's folder.
 var ErrLink = errors.New("is a symbolic link")
 
-// Write reads the suites of the dataset in dir (each a directory
-// <dir>/<suite> holding test-*.parquet files), picks up to opt.PerSuite
-// questions of each and writes the gallery to one HTML file. It returns the
-// file's path. The file is written to a temporary name first and renamed,
+// Write reads the suites of the dataset in dir (as layout.Scan finds
+// them), picks up to opt.PerSuite questions of each and writes the gallery
+// to one HTML file. It returns the file's path. The file is written to a temporary name first and renamed,
 // so a failed run leaves no partial gallery behind.
 //
 // A symbolic link where the default file or its folder goes is refused,
@@ -88,16 +88,16 @@ func Write(ctx context.Context, dir string, opt Options) (path string, err error
 			}
 		}
 	}
-	names, err := findSuites(dir)
+	found, err := findSuites(dir)
 	if err != nil {
 		return "", err
 	}
 	data := galleryData{Dir: dir, PerSuite: opt.PerSuite, NoImage: NoImage}
-	for _, name := range names {
+	for i := range found {
 		if err := ctx.Err(); err != nil {
 			return "", context.Cause(ctx)
 		}
-		s, err := readSuite(ctx, dir, name, opt.PerSuite)
+		s, err := readSuite(ctx, &found[i], opt.PerSuite)
 		if err != nil {
 			return "", err
 		}
@@ -117,66 +117,24 @@ func Write(ctx context.Context, dir string, opt Options) (path string, err error
 	return path, nil
 }
 
-// findSuites returns the names of the subdirectories of dir that hold
-// test-*.parquet files, sorted.
-func findSuites(dir string) ([]string, error) {
-	entries, err := os.ReadDir(dir)
+// findSuites returns the suites of dir and their files, as layout.Scan
+// finds them: sorted by name, each suite's files in shard order.
+func findSuites(dir string) ([]layout.Suite, error) {
+	d, err := layout.Scan(dir)
 	if err != nil {
 		return nil, fmt.Errorf("preview: %w", err)
 	}
-	var names []string
-	for _, e := range entries {
-		if !e.IsDir() {
-			continue
-		}
-		files, err := suiteFiles(dir, e.Name())
-		if err != nil {
-			return nil, err
-		}
-		if len(files) > 0 {
-			names = append(names, e.Name())
-		}
-	}
-	if len(names) == 0 {
-		return nil, fmt.Errorf("preview: no suites in %s: expected %s", dir, filepath.Join(dir, "<suite>", "test-*.parquet"))
-	}
-	return names, nil
-}
-
-// suiteFiles returns the Parquet files of a suite in shard order.
-func suiteFiles(dir, suite string) ([]string, error) {
-	files, err := filepath.Glob(filepath.Join(globEscape(dir), globEscape(suite), "test-*.parquet"))
-	if err != nil {
-		return nil, fmt.Errorf("preview: %w", err)
-	}
-	slices.Sort(files)
-	return files, nil
-}
-
-// globEscape quotes the pattern characters of a literal path element.
-func globEscape(s string) string {
-	var b strings.Builder
-	for _, r := range s {
-		if strings.ContainsRune(`*?[\`, r) {
-			b.WriteByte('\\')
-		}
-		b.WriteRune(r)
-	}
-	return b.String()
+	return d.Suites, nil
 }
 
 // readSuite reads every row of a suite, keeping only the first rows of each
 // family and horizon, and returns the suite's section of the gallery.
-func readSuite(ctx context.Context, dir, name string, perSuite int) (suiteData, error) {
-	files, err := suiteFiles(dir, name)
-	if err != nil {
-		return suiteData{}, err
-	}
+func readSuite(ctx context.Context, suite *layout.Suite, perSuite int) (suiteData, error) {
 	var p picker
 	p.limit = perSuite
 	batch := make([]dataset.Row, 64)
-	for _, f := range files {
-		r, err := dataset.Open(f)
+	for _, f := range suite.Files {
+		r, err := dataset.Open(f.Path)
 		if err != nil {
 			return suiteData{}, fmt.Errorf("preview: %w", err)
 		}
@@ -201,7 +159,7 @@ func readSuite(ctx context.Context, dir, name string, perSuite int) (suiteData, 
 			return suiteData{}, fmt.Errorf("preview: %w", err)
 		}
 	}
-	s := suiteData{Name: name, Total: p.seen, Families: p.familyNames()}
+	s := suiteData{Name: suite.Name, Total: p.seen, Families: p.familyNames()}
 	for _, pr := range p.pick() {
 		s.Cards = append(s.Cards, newCard(pr.row, pr.pos))
 	}

@@ -5,10 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"path/filepath"
-	"slices"
 
 	"github.com/formplan/formplan/dataset"
+	"github.com/formplan/formplan/layout"
 	"github.com/formplan/formplan/suites"
 )
 
@@ -47,20 +46,16 @@ type Dataset struct {
 	BySuite map[string]map[int64]*Question
 }
 
-// Load reads the questions of every <dir>/<suite>/test-*.parquet file, without
+// Load reads the questions of every data file of dir (layout.Scan), without
 // pictures or prompts.
 func Load(dir string) (*Dataset, error) {
-	files, err := filepath.Glob(filepath.Join(dir, "*", "test-*.parquet"))
+	files, err := layout.Scan(dir)
 	if err != nil {
 		return nil, fmt.Errorf("score: %w", err)
 	}
-	if len(files) == 0 {
-		return nil, fmt.Errorf("score: no Parquet files under %s/<suite>/: give the directory gen wrote", dir)
-	}
-	slices.Sort(files)
 	d := &Dataset{ByID: map[string]*Question{}, BySuite: map[string]map[int64]*Question{}}
-	for _, path := range files {
-		if err := d.read(path); err != nil {
+	for _, f := range files.Files() {
+		if err := d.read(f.Path); err != nil {
 			return nil, err
 		}
 	}

@@ -3,95 +3,22 @@ package verify
 import (
 	"encoding/binary"
 	"fmt"
-	"io/fs"
 	"os"
-	"path/filepath"
 	"strings"
 
 	"github.com/parquet-go/parquet-go"
 
 	"github.com/formplan/formplan/dataset"
+	"github.com/formplan/formplan/layout"
 )
 
-// findFiles returns the <dir>/<suite>/*.parquet files, suite by suite in
-// name order and in name order within a suite, leaving out hidden names
-// (the writer's temporary files start with a dot). direct reports whether
-// dir itself holds Parquet files.
-//
-// Every file found must be a regular file, or a symbolic link to one: a
-// named pipe, a device or a socket named like a shard is an error, found
-// with Lstat before anything opens it, since opening a named pipe blocks
-// until a writer comes, beyond the reach of a context.
-func findFiles(dir string) (files []string, direct bool, err error) {
-	subs, err := os.ReadDir(dir)
-	if err != nil {
-		return nil, false, fmt.Errorf("verify: %w", err)
-	}
-	for _, sub := range subs {
-		name := sub.Name()
-		if strings.HasPrefix(name, ".") {
-			continue
-		}
-		if !sub.IsDir() {
-			direct = direct || strings.HasSuffix(name, ".parquet")
-			continue
-		}
-		entries, err := os.ReadDir(filepath.Join(dir, name))
-		if err != nil {
-			return nil, false, fmt.Errorf("verify: %w", err)
-		}
-		for _, e := range entries {
-			n := e.Name()
-			if strings.HasPrefix(n, ".") || !strings.HasSuffix(n, ".parquet") {
-				continue
-			}
-			path := filepath.Join(dir, name, n)
-			if err := regularFile(path); err != nil {
-				return nil, false, err
-			}
-			files = append(files, path)
-		}
-	}
-	return files, direct, nil
-}
-
 // regularFile returns an error unless path is a regular file or a symbolic
-// link to one. It never opens path.
+// link to one (layout.Regular). It never opens path.
 func regularFile(path string) error {
-	info, err := os.Lstat(path)
-	if err != nil {
+	if err := layout.Regular(path); err != nil {
 		return fmt.Errorf("verify: %w", err)
 	}
-	how := ""
-	if info.Mode()&fs.ModeSymlink != 0 {
-		how = "a symbolic link to "
-		if info, err = os.Stat(path); err != nil {
-			return fmt.Errorf("verify: %s is not a regular file (a symbolic link that does not resolve: %v)", path, err)
-		}
-	}
-	if !info.Mode().IsRegular() {
-		return fmt.Errorf("verify: %s is not a regular file (%s%s)", path, how, fileKind(info.Mode()))
-	}
 	return nil
-}
-
-// fileKind names the kind of file a mode is, for error messages.
-func fileKind(m fs.FileMode) string {
-	switch {
-	case m.IsDir():
-		return "a directory"
-	case m&fs.ModeNamedPipe != 0:
-		return "a named pipe"
-	case m&fs.ModeSocket != 0:
-		return "a socket"
-	case m&fs.ModeCharDevice != 0:
-		return "a character device"
-	case m&fs.ModeDevice != 0:
-		return "a device"
-	case m&fs.ModeIrregular != 0:
-		return "an irregular file"
-	}
-	return "mode " + m.String()
 }
 
 // openFile opens the dataset file at path, checking again, just before it

@@ -6,7 +6,7 @@ import (
 	"os"
 
 	"github.com/formplan/formplan/dataset"
-	"github.com/formplan/formplan/generate"
+	"github.com/formplan/formplan/layout"
 	"github.com/formplan/formplan/pddl"
 	"github.com/formplan/formplan/pddl/interp"
 	"github.com/formplan/formplan/question"
@@ -41,7 +41,7 @@ func (ds *domains) get(family string) *domainFile {
 	}
 	df := &domainFile{}
 	ds.family[family] = df
-	path := generate.DomainPath(ds.dir, family)
+	path := layout.DomainPath(ds.dir, family)
 	raw, err := readDomain(path)
 	switch {
 	case err != nil:
@@ -82,7 +82,7 @@ func (ds *domains) checkPDDL(row *dataset.Row, suite string, m *question.Meta, p
 		return
 	}
 	if row.Index != nil {
-		want, err := pddl.Problem(m, generate.ProblemName(suite, *row.Index))
+		want, err := pddl.Problem(m, pddl.ProblemName(suite, *row.Index))
 		switch {
 		case err != nil:
 			p.addf("no PDDL problem can be written for the metadata: %v", err)
@@ -96,7 +96,7 @@ func (ds *domains) checkPDDL(row *dataset.Row, suite string, m *question.Meta, p
 		p.addf("family %s: %v", m.Form.Family, df.err)
 		return
 	case df.text != pddl.DomainOf(&m.Form):
-		p.addf("%s is not the PDDL domain of the row's form", generate.DomainPath(ds.dir, m.Form.Family))
+		p.addf("%s is not the PDDL domain of the row's form", layout.DomainPath(ds.dir, m.Form.Family))
 		return
 	}
 	if _, err := pddl.CheckRow(df.d, row.ProblemPDDL, m, row.PlansPDDL); err != nil {

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/formplan/formplan/dataset"
-	"github.com/formplan/formplan/generate"
+	"github.com/formplan/formplan/layout"
 	"github.com/formplan/formplan/suites"
 )
 
@@ -22,13 +22,13 @@ func TestPDDL(t *testing.T) {
 		want   string
 	}{
 		{"domain file missing", func(t *testing.T, dir string) int {
-			if err := os.Remove(generate.DomainPath(dir, "checkboxes")); err != nil {
+			if err := os.Remove(layout.DomainPath(dir, "checkboxes")); err != nil {
 				t.Fatal(err)
 			}
 			return familyRows(t, dir, "checkboxes")
 		}, "family checkboxes: its PDDL domain"},
 		{"domain file changed", func(t *testing.T, dir string) int {
-			path := generate.DomainPath(dir, "radio_slider")
+			path := layout.DomainPath(dir, "radio_slider")
 			raw, err := os.ReadFile(path)
 			if err != nil {
 				t.Fatal(err)
@@ -40,7 +40,7 @@ func TestPDDL(t *testing.T) {
 			return familyRows(t, dir, "radio_slider")
 		}, "radio_slider.domain.pddl is not the PDDL domain of the row's form"},
 		{"domain file unreadable as PDDL", func(t *testing.T, dir string) int {
-			if err := os.WriteFile(generate.DomainPath(dir, "slider_checkboxes"), []byte("(define (domain x)"), 0o644); err != nil {
+			if err := os.WriteFile(layout.DomainPath(dir, "slider_checkboxes"), []byte("(define (domain x)"), 0o644); err != nil {
 				t.Fatal(err)
 			}
 			return familyRows(t, dir, "slider_checkboxes")

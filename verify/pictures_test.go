@@ -20,6 +20,7 @@ import (
 	"github.com/formplan/formplan/forms"
 	"github.com/formplan/formplan/formview"
 	"github.com/formplan/formplan/generate"
+	"github.com/formplan/formplan/layout"
 	"github.com/formplan/formplan/question"
 	"github.com/formplan/formplan/render"
 	"github.com/formplan/formplan/statesim"
@@ -106,11 +107,11 @@ func writePictureSet(dir string, scale float64, protocol string, n int64) error 
 	}
 	defer r.Close()
 	meta := map[string]string{
-		dataset.ChromiumKey: r.Version(),
-		dataset.ScaleKey:    strconv.FormatFloat(scale, 'g', -1, 64),
+		layout.ChromiumKey: r.Version(),
+		layout.ScaleKey:    strconv.FormatFloat(scale, 'g', -1, 64),
 	}
 	// As gen records it: the font the pictures are set in.
-	meta[dataset.FontsKey] = typeface.ID()
+	meta[layout.FontsKey] = typeface.ID()
 	fams := forms.Builtins()
 	if protocol == suites.Paper {
 		fams = forms.Paper() // the families the paper preset uses
@@ -438,7 +439,7 @@ func TestPictureTampered(t *testing.T) {
 }
 
 // fileMetadataKeys are the keys of a file's metadata gen writes.
-var fileMetadataKeys = []string{dataset.ChromiumKey, dataset.FontsKey, dataset.ScaleKey}
+var fileMetadataKeys = []string{layout.ChromiumKey, layout.FontsKey, layout.ScaleKey}
 
 // rewriteKeep is rewriteFile keeping the file's metadata.
 func rewriteKeep(t *testing.T, path string, edit func(t *testing.T, rows []dataset.Row) []dataset.Row) {

@@ -4,7 +4,6 @@ import (
 	"slices"
 
 	"github.com/formplan/formplan/dataset"
-	"github.com/formplan/formplan/generate"
 	"github.com/formplan/formplan/question"
 	"github.com/formplan/formplan/statesim"
 	"github.com/formplan/formplan/suites"
@@ -33,7 +32,7 @@ func (st *suiteState) checkGroup(row *dataset.Row, m *question.Meta, p *problems
 	}
 	size := groupSize(st.name, m.Protocol)
 	first := *row.Index - *row.Index%size
-	if want := generate.QuestionID(uint64(*row.Seed), st.name, first); row.GroupID != want {
+	if want := question.ID(uint64(*row.Seed), st.name, first); row.GroupID != want {
 		p.addf("group_id %q, want %s, the id of row %d", row.GroupID, want, first)
 		return
 	}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/formplan/formplan/dataset"
 	"github.com/formplan/formplan/formview"
+	"github.com/formplan/formplan/layout"
 	"github.com/formplan/formplan/question"
 	"github.com/formplan/formplan/render"
 	"github.com/formplan/formplan/statesim"
@@ -42,8 +43,8 @@ const (
 	// RerenderOff probes pictures only.
 	RerenderOff Rerender = iota
 	// RerenderAuto re-renders the pictures of a file when this machine's
-	// Chromium and font are the ones the file records (dataset.ChromiumKey
-	// and dataset.FontsKey), where equal pixels are required; otherwise,
+	// Chromium and font are the ones the file records (layout.ChromiumKey
+	// and layout.FontsKey), where equal pixels are required; otherwise,
 	// and when no Chromium is found, it probes only and says so in a note.
 	RerenderAuto
 	// RerenderAlways re-renders every picture. When the file records
@@ -89,9 +90,9 @@ func (rr *rerenderer) notef(format string, args ...any) {
 func (rr *rerenderer) startFile(ctx context.Context, r *dataset.Reader, path string) error {
 	rr.finishFile()
 	rr.use, rr.lenient, rr.diffs, rr.file = false, false, 0, path
-	rr.made, _ = r.Metadata(dataset.ChromiumKey)
-	font, _ := r.Metadata(dataset.FontsKey)
-	sc, ok := r.Metadata(dataset.ScaleKey)
+	rr.made, _ = r.Metadata(layout.ChromiumKey)
+	font, _ := r.Metadata(layout.FontsKey)
+	sc, ok := r.Metadata(layout.ScaleKey)
 	if !ok {
 		return nil // no pictures
 	}

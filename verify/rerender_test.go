@@ -13,6 +13,7 @@ import (
 
 	"github.com/formplan/formplan/dataset"
 	"github.com/formplan/formplan/forms"
+	"github.com/formplan/formplan/layout"
 	"github.com/formplan/formplan/statesim"
 )
 
@@ -161,8 +162,8 @@ func TestRerenderOtherBrowser(t *testing.T) {
 	for _, tc := range []struct {
 		key, value string
 	}{
-		{dataset.ChromiumKey, "HeadlessChrome/1.0.0.0"},
-		{dataset.FontsKey, "fonts-liberation 1:1.07.4-11"},
+		{layout.ChromiumKey, "HeadlessChrome/1.0.0.0"},
+		{layout.FontsKey, "fonts-liberation 1:1.07.4-11"},
 	} {
 		t.Run(tc.key, func(t *testing.T) {
 			dir := t.TempDir()

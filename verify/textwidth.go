@@ -6,6 +6,7 @@ import (
 	"github.com/formplan/formplan/dataset"
 	"github.com/formplan/formplan/forms"
 	"github.com/formplan/formplan/formview"
+	"github.com/formplan/formplan/layout"
 	"github.com/formplan/formplan/statesim"
 	"github.com/formplan/formplan/typeface"
 )
@@ -82,12 +83,12 @@ func (t textRule) boxWidth(f *forms.Form, s statesim.State, i int) int {
 // textWidthsKnown returns what the pictures of the file r reads let verify
 // check of text widths, from the font gen recorded in its metadata.
 func textWidthsKnown(r *dataset.Reader) textRule {
-	v, _ := r.Metadata(dataset.FontsKey)
+	v, _ := r.Metadata(layout.FontsKey)
 	return fontRule(v)
 }
 
 // fontRule returns the textRule of pictures set in fonts, a font as
-// dataset.FontsKey records it: typeface.ID, or a fonts-liberation package
+// layout.FontsKey records it: typeface.ID, or a fonts-liberation package
 // of older files.
 func fontRule(fonts string) textRule {
 	switch {

@@ -1,8 +1,10 @@
 // Package verify re-checks a generated dataset from its files alone.
 //
-// Dir reads every row of every <dir>/<suite>/*.parquet file, a batch at a
-// time, decodes the row's metadata JSON and re-simulates its plans with
-// statesim, the way docs/SCHEMA.md §3 describes. It never calls the suite
+// Dir reads every row of every data file of a dataset directory
+// (<dir>/<suite>/test-0000K-of-0000N.parquet, as layout.Scan finds them; a
+// Parquet file of another name is an error), a batch at a time, decodes
+// the row's metadata JSON and re-simulates its plans with statesim, the
+// way docs/SCHEMA.md §3 describes. It never calls the suite
 // builders, so a label that disagrees with the simulation is reported, not
 // reproduced.
 //
@@ -26,7 +28,7 @@
 // The checks per row are:
 //
 //   - id, seed, index: the id is the name-based UUID of "<seed>/<suite>/<index>"
-//     (generate.QuestionID), ids are unique within a suite, and indices run
+//     (question.ID), ids are unique within a suite, and indices run
 //     0, 1, 2, … in file order, shard after shard (a shard whose predecessor
 //     is absent may start anywhere; absent shards are listed, not failed);
 //
@@ -108,17 +110,13 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"maps"
 	"os"
-	"path/filepath"
-	"regexp"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/formplan/formplan/dataset"
 	"github.com/formplan/formplan/forms"
-	"github.com/formplan/formplan/generate"
+	"github.com/formplan/formplan/layout"
 	"github.com/formplan/formplan/question"
 	"github.com/formplan/formplan/statesim"
 	"github.com/formplan/formplan/suites"
@@ -128,9 +126,9 @@ import (
 // counted in Report.Failed whatever the cap.
 const MaxFailures = 1000
 
-// ErrNoFiles is returned by Dir when the directory holds no
-// <suite>/*.parquet files.
-var ErrNoFiles = errors.New("no Parquet files")
+// ErrNoFiles is wrapped by Dir's error when the directory holds no data
+// files (layout.ErrNoFiles).
+var ErrNoFiles = layout.ErrNoFiles
 
 // batchRows is how many rows Dir reads at a time.
 const batchRows = 64
@@ -170,11 +168,11 @@ type Report struct {
 // OK reports whether every row passed.
 func (r *Report) OK() bool { return r.Failed == 0 }
 
-// Dir checks every row of every <dir>/<suite>/*.parquet file. Files are
+// Dir checks every row of every data file of dir (layout.Scan). Files are
 // read one at a time, in batches, so memory does not grow with the
 // dataset. The error is for what prevents checking (a missing directory, no
-// files, a file that is not a regular file, not Parquet or not of the
-// dataset schema, a cancelled ctx); rows that fail their checks are listed
+// files, a Parquet file of a name gen does not write, a file that is not a
+// regular file, not Parquet or not of the dataset schema, a cancelled ctx); rows that fail their checks are listed
 // in the Report instead.
 func Dir(ctx context.Context, dir string) (Report, error) {
 	return DirWith(ctx, dir, Options{})
@@ -192,15 +190,9 @@ func DirWith(ctx context.Context, dir string, opt Options) (Report, error) {
 	if !info.IsDir() {
 		return Report{}, fmt.Errorf("verify: %s is not a directory", dir)
 	}
-	files, direct, err := findFiles(dir)
+	found, err := layout.Scan(dir)
 	if err != nil {
-		return Report{}, err
-	}
-	if len(files) == 0 {
-		if direct {
-			return Report{}, fmt.Errorf("verify: %s: %w in <suite> subdirectories; it looks like a suite directory, so pass its parent", dir, ErrNoFiles)
-		}
-		return Report{}, fmt.Errorf("verify: %s: %w (want %s)", dir, ErrNoFiles, filepath.Join(dir, "<suite>", "*.parquet"))
+		return Report{}, fmt.Errorf("verify: %w", err)
 	}
 
 	var rep Report
@@ -209,26 +201,22 @@ func DirWith(ctx context.Context, dir string, opt Options) (Report, error) {
 		rr = newRerenderer(opt.Rerender, opt.Chrome, &rep.Notes)
 		defer rr.close()
 	}
-	var cur *suiteState
 	doms := newDomains(dir)
-	for _, path := range files {
-		suite := filepath.Base(filepath.Dir(path))
-		if cur == nil || cur.name != suite {
-			if cur != nil {
-				rep.Suites[len(rep.Suites)-1].Missing = cur.missing()
-			}
-			rep.Suites = append(rep.Suites, SuiteReport{Suite: suite})
-			cur = newSuiteState(suite, doms)
-		}
+	for _, s := range found.Suites {
+		rep.Suites = append(rep.Suites, SuiteReport{Suite: s.Name})
+		cur := newSuiteState(s.Name, doms)
 		sr := &rep.Suites[len(rep.Suites)-1]
-		sr.Files++
-		rep.Files = append(rep.Files, path)
-		cur.startFile(filepath.Base(path))
-		if err := checkFile(ctx, path, cur, sr, &rep, rr); err != nil {
-			return rep, err
+		for i := range s.Files {
+			f := &s.Files[i]
+			sr.Files++
+			rep.Files = append(rep.Files, f.Path)
+			cur.startFile(f)
+			if err := checkFile(ctx, f.Path, cur, sr, &rep, rr); err != nil {
+				return rep, err
+			}
 		}
+		sr.Missing = s.Missing()
 	}
-	rep.Suites[len(rep.Suites)-1].Missing = cur.missing()
 	if rr != nil {
 		rr.finishFile()
 	}
@@ -245,27 +233,12 @@ func (d missingDir) Error() string {
 
 func (d missingDir) Unwrap() error { return fs.ErrNotExist }
 
-// shardName matches the file name of shard K of N.
-var shardName = regexp.MustCompile(`^test-(\d+)-of-(\d+)\.parquet$`)
-
-// parseShard returns K and N of a shard file name, or ok false.
-func parseShard(name string) (k, n int, ok bool) {
-	m := shardName.FindStringSubmatch(name)
-	if m == nil {
-		return 0, 0, false
-	}
-	k, err1 := strconv.Atoi(m[1])
-	n, err2 := strconv.Atoi(m[2])
-	return k, n, err1 == nil && err2 == nil && k < n
-}
-
 // suiteState is what the checks of one suite carry from row to row.
 type suiteState struct {
 	name      string
-	ids       map[string]int64 // id -> index of the row that had it first
-	nextIndex int64            // the index the next row should have, or -1: take the next row's
-	prevFile  string           // the file read before, "" at first
-	shards    map[int]map[int]bool
+	ids       map[string]int64  // id -> index of the row that had it first
+	nextIndex int64             // the index the next row should have, or -1: take the next row's
+	prev      *layout.File      // the file read before, nil at first
 	groups    map[string]*group // groups of rows not yet complete, by group_id
 	// textWidths is whether the current file's text boxes are checked for
 	// the width of their text (see textWidthsKnown).
@@ -274,47 +247,26 @@ type suiteState struct {
 }
 
 func newSuiteState(name string, doms *domains) *suiteState {
-	return &suiteState{name: name, ids: map[string]int64{}, shards: map[int]map[int]bool{}, groups: map[string]*group{}, domains: doms}
+	return &suiteState{name: name, ids: map[string]int64{}, groups: map[string]*group{}, domains: doms}
 }
 
 // startFile sets up the index check for the next file. Indices run on from
 // the file before, except that the first row of shard K > 0 starts afresh
 // when shard K-1 was not the file before (shards are written separately,
 // and a directory may hold some of them only).
-func (st *suiteState) startFile(name string) {
-	k, n, ok := parseShard(name)
+func (st *suiteState) startFile(f *layout.File) {
 	switch {
-	case st.prevFile == "":
+	case st.prev == nil:
 		st.nextIndex = 0
-		if ok && k > 0 {
+		if f.Shard > 0 {
 			st.nextIndex = -1
 		}
-	case ok && k > 0:
-		if pk, pn, pok := parseShard(st.prevFile); !pok || pn != n || pk != k-1 {
+	case f.Shard > 0:
+		if st.prev.Shards != f.Shards || st.prev.Shard != f.Shard-1 {
 			st.nextIndex = -1
 		}
 	}
-	if ok {
-		if st.shards[n] == nil {
-			st.shards[n] = map[int]bool{}
-		}
-		st.shards[n][k] = true
-	}
-	st.prevFile = name
-}
-
-// missing returns the names of the shards absent from each test-K-of-N
-// series the suite has files of.
-func (st *suiteState) missing() []string {
-	var out []string
-	for _, n := range slices.Sorted(maps.Keys(st.shards)) {
-		for k := 0; k < n; k++ {
-			if !st.shards[n][k] {
-				out = append(out, fmt.Sprintf("test-%05d-of-%05d.parquet", k, n))
-			}
-		}
-	}
-	return out
+	st.prev = f
 }
 
 // checkFile checks the rows of one file and adds them to rep, re-rendering
@@ -501,7 +453,7 @@ func (st *suiteState) checkIdentity(row *dataset.Row, p *problems) {
 		p.addf("horizon is null")
 	}
 	if row.Seed != nil && row.Index != nil {
-		if want := generate.QuestionID(uint64(*row.Seed), st.name, *row.Index); row.ID != want {
+		if want := question.ID(uint64(*row.Seed), st.name, *row.Index); row.ID != want {
 			p.addf("id %q, want %s for seed %d, index %d", row.ID, want, *row.Seed, *row.Index)
 		}
 	}

@@ -370,9 +370,9 @@ func TestTampered(t *testing.T) {
 			return 11
 		}, "plan 1: metadata final"},
 		{"id", "future_state", func(t *testing.T, rows []dataset.Row) int {
-			rows[12].ID = generate.QuestionID(8, "future_state", 12)
+			rows[12].ID = question.ID(8, "future_state", 12)
 			return 12
-		}, "want " + generate.QuestionID(7, "future_state", 12)},
+		}, "want " + question.ID(7, "future_state", 12)},
 		{"metadata not JSON", "edge_case", func(t *testing.T, rows []dataset.Row) int {
 			rows[13].Metadata = rows[13].Metadata[:40]
 			return 13

@@ -14,6 +14,7 @@ import (
 	"github.com/formplan/formplan/blind"
 	"github.com/formplan/formplan/dataset"
 	"github.com/formplan/formplan/export"
+	"github.com/formplan/formplan/layout"
 	"github.com/formplan/formplan/merge"
 	"github.com/formplan/formplan/outdir"
 	"github.com/formplan/formplan/suites"
@@ -68,7 +69,7 @@ func cardCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error
 // holding dir against every run meanwhile, and then records in its
 // manifest that the run is whole, as a single run leaves it.
 func mergeShards(ctx context.Context, dir string, stdout io.Writer) error {
-	if files, _ := filepath.Glob(filepath.Join(dir, "*", "test-*.parquet")); len(files) == 0 {
+	if _, err := layout.Scan(dir); err != nil {
 		return nil // runInfo says what is wrong
 	}
 	lock, err := outdir.Exclusive(dir, suites.Names())
@@ -96,40 +97,41 @@ func mergeShards(ctx context.Context, dir string, stdout io.Writer) error {
 
 // runInfo reads what a run recorded in the metadata of its first file.
 func runInfo(dir string) (export.Info, error) {
-	files, _ := filepath.Glob(filepath.Join(dir, "*", "test-*.parquet"))
-	if len(files) == 0 {
-		if _, err := os.Stat(dir); err != nil {
-			return export.Info{}, fmt.Errorf("gen card: %s: no such directory", dir)
-		}
-		return export.Info{}, fmt.Errorf("gen card: %s holds no <suite>/test-*.parquet files: point it at a gen --out directory", dir)
+	d, err := layout.Scan(dir)
+	if errors.Is(err, os.ErrNotExist) {
+		return export.Info{}, fmt.Errorf("gen card: %s: no such directory", dir)
 	}
-	r, err := dataset.Open(files[0])
+	if err != nil {
+		return export.Info{}, fmt.Errorf("gen card: %w", err)
+	}
+	files := d.Files()
+	r, err := dataset.Open(files[0].Path)
 	if err != nil {
 		return export.Info{}, fmt.Errorf("gen card: %w", err)
 	}
 	defer r.Close()
 	// The card describes one run: every file must have its flags.
-	key0, shards0, err := keyOf(r, files[0])
+	key0, shards0, err := keyOf(r, files[0].Path)
 	if err != nil {
 		return export.Info{}, fmt.Errorf("gen card: %w", err)
 	}
 	for _, f := range files[1:] {
-		key, shards, err := fileKey(f)
+		key, shards, err := fileKey(f.Path)
 		if err != nil {
 			return export.Info{}, fmt.Errorf("gen card: %w", err)
 		}
 		if key != key0 || shards != shards0 {
-			return export.Info{}, fmt.Errorf("gen card: %s and %s come from different runs (%s in %d shards, %s in %d): remove the other run's files, or write each run into its own --out", files[0], f, key0, shards0, key, shards)
+			return export.Info{}, fmt.Errorf("gen card: %s and %s come from different runs (%s in %d shards, %s in %d): remove the other run's files, or write each run into its own --out", files[0].Path, f.Path, key0, shards0, key, shards)
 		}
 	}
 	get := func(k string) string { v, _ := r.Metadata(k); return v }
-	seed, _ := strconv.ParseUint(get(dataset.SeedKey), 10, 64)
+	seed, _ := strconv.ParseUint(get(layout.SeedKey), 10, 64)
 	date, err := published()
 	if err != nil {
 		return export.Info{}, err
 	}
-	info := export.Info{Seed: seed, Flags: get(dataset.FlagsKey), Version: get(dataset.VersionKey),
-		Chromium: get(dataset.ChromiumKey), Fonts: get(dataset.FontsKey), Published: date, Blind: blind.Tables{}}
-	info.Scale, _ = strconv.ParseFloat(get(dataset.ScaleKey), 64)
+	info := export.Info{Seed: seed, Flags: get(layout.FlagsKey), Version: get(layout.VersionKey),
+		Chromium: get(layout.ChromiumKey), Fonts: get(layout.FontsKey), Published: date, Blind: blind.Tables{}}
+	info.Scale, _ = strconv.ParseFloat(get(layout.ScaleKey), 64)
 	return info, nil
 }

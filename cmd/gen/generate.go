@@ -21,6 +21,7 @@ import (
 	"github.com/formplan/formplan/forms"
 	"github.com/formplan/formplan/formview"
 	"github.com/formplan/formplan/generate"
+	"github.com/formplan/formplan/layout"
 	"github.com/formplan/formplan/outdir"
 	"github.com/formplan/formplan/render"
 	"github.com/formplan/formplan/suites"
@@ -160,7 +161,7 @@ func generateCmd(ctx context.Context, c *config, stdout, stderr io.Writer) error
 			}
 			continue
 		}
-		lo, hi := generate.ShardRange(j.spec.Total(), c.shard, c.shards)
+		lo, hi := layout.ShardRange(j.spec.Total(), c.shard, c.shards)
 		total += hi - lo
 		kept = append(kept, j)
 	}
@@ -231,8 +232,8 @@ func generateCmd(ctx context.Context, c *config, stdout, stderr io.Writer) error
 		}
 		painter = &generate.Screens{Renderer: r, Scale: c.scale, Heights: heights}
 		chromium, fonts = r.Version(), typeface.ID()
-		meta[dataset.ChromiumKey], meta[dataset.FontsKey] = chromium, fonts
-		meta[dataset.ScaleKey] = strconv.FormatFloat(c.scale, 'g', -1, 64)
+		meta[layout.ChromiumKey], meta[layout.FontsKey] = chromium, fonts
+		meta[layout.ScaleKey] = strconv.FormatFloat(c.scale, 'g', -1, 64)
 	}
 	wrote = true
 	bar := newProgress(total, stderr, c.quiet)
@@ -321,9 +322,9 @@ func fileKey(path string) (string, int, error) {
 // keyOf returns the run key and shard count of the data file r, opened
 // from path.
 func keyOf(r *dataset.Reader, path string) (string, int, error) {
-	flags, _ := r.Metadata(dataset.FlagsKey)
-	v, _ := r.Metadata(dataset.VersionKey)
-	shard, _ := r.Metadata(dataset.ShardKey)
+	flags, _ := r.Metadata(layout.FlagsKey)
+	v, _ := r.Metadata(layout.VersionKey)
+	shard, _ := r.Metadata(layout.ShardKey)
 	_, n, _ := strings.Cut(shard, "/")
 	shards, err := strconv.Atoi(n)
 	if err != nil {
