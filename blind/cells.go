@@ -14,6 +14,7 @@ import (
 	"github.com/formplan/formplan/forms"
 	"github.com/formplan/formplan/question"
 	"github.com/formplan/formplan/suites"
+	"github.com/formplan/formplan/textonly"
 )
 
 // Score is one reader's result in one cell. Ties are scored at their
@@ -70,8 +71,8 @@ func (c *Cell) Add(q *question.Question) {
 		c.addOpen(q)
 		return
 	}
-	v := NewView(q)
-	rs := ForProtocol(q.Suite, q.Meta.Protocol)
+	v := textonly.NewView(q)
+	rs := readers(q.Suite, q.Meta.Protocol)
 	if c.Scores == nil {
 		c.Scores = make([]Score, len(rs))
 		for k, r := range rs {
@@ -134,8 +135,8 @@ func Run(ctx context.Context, cfg Config) ([]Cell, error) {
 		switch {
 		case s.Open:
 			opts = []int{0} // no options
-		case name == "future_state" || name == "temporal_order":
-			opts = []int{2}
+		case s.Scoring.Options() > 0:
+			opts = []int{s.Scoring.Options()}
 		}
 		for _, n := range opts {
 			for _, fam := range cfg.Families {

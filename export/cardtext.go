@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"fmt"
 	"strings"
+
+	"github.com/formplan/formplan/suites"
 )
 
 // writeColumns writes the card's note on the columns; croissant.json
@@ -43,18 +45,19 @@ func writeLimitations(b *bytes.Buffer, stats []*suiteStats, pictures, paper bool
 	b.WriteString("## Limitations\n\n")
 	items := []string{"The forms are small synthetic MiniWoB-style forms of four element kinds; " +
 		"scores on them need not carry over to real web pages, longer forms or other widgets."}
-	open, shuffle := false, false
+	open := false
+	var caveats []string // of the suites the data holds, under the Paper protocol
 	for _, st := range stats {
 		open = open || st.open
-		shuffle = shuffle || st.name == "plan_shuffle"
+		if su, ok := suites.Lookup(st.name); ok && su.PaperCaveat != "" && paper {
+			caveats = append(caveats, su.PaperCaveat)
+		}
 	}
 	if open {
 		items = append(items, "In the open-ended suites a plan that sets every wanted value succeeds from any state without the picture: "+
 			"the main measure is a shortest plan (`gen score`).")
 	}
-	if paper && shuffle {
-		items = append(items, "Under `--protocol paper`, plan_shuffle's text gives the answer away (`image_needed` false).")
-	}
+	items = append(items, caveats...)
 	if pictures {
 		items = append(items, "The pictures are one Chromium version's; another version may draw some pixels differently.")
 	}

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/formplan/formplan/harness"
+	"github.com/formplan/formplan/suites"
 )
 
 // lmmsDir is the directory of the lmms-eval task files, under the dataset
@@ -110,11 +111,20 @@ func lmmsTask(st *suiteStats, v harness.Variant, info Info) []byte {
 }
 
 // lmmsOpenMetrics are the measures the open-ended suites' tasks report,
-// the main one first; utils.py aggregates each by running gen score on
-// the replies.
-var lmmsOpenMetrics = map[string][]string{
-	"plan_generation": {"optimal", "success"},
-	"next_action":     {"lenient", "strict"},
+// the main one first, by suite: those of how the suite judges a reply
+// (suites.Scoring). utils.py aggregates each by running gen score on the
+// replies.
+var lmmsOpenMetrics = openMetrics()
+
+// openMetrics returns the measures of every open-ended suite.
+func openMetrics() map[string][]string {
+	m := map[string][]string{}
+	for _, s := range suites.All() {
+		if s.Open {
+			m[s.Name] = s.Scoring.Measures()
+		}
+	}
+	return m
 }
 
 // lmmsPlanTokens is the reply length an open-ended suite's instruct task

@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"github.com/formplan/formplan/score"
+	"github.com/formplan/formplan/suites"
 )
 
 // lineName names a cell's run in charts and tables, with its protocol
@@ -17,16 +18,12 @@ func lineName(r score.Run, protocol string) string {
 	return r.String()
 }
 
-// mainMeasure names what a suite's accuracy is: the main measure of an
-// open-ended suite, accuracy otherwise.
+// mainMeasure names what a suite's accuracy is: the main measure of how
+// the suite judges a reply (suites.Scoring), accuracy for a suite the
+// registry does not know.
 func mainMeasure(suite string) string {
-	switch suite {
-	case "plan_generation":
-		return "optimal"
-	case "next_action":
-		return "lenient"
-	}
-	return "accuracy"
+	s, _ := suites.Lookup(suite)
+	return s.Scoring.Measures()[0]
 }
 
 // horizonCharts returns a chart per suite of its main measure against

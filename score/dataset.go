@@ -26,6 +26,9 @@ type Question struct {
 	Order       string // temporal_order: earlier_first or later_first
 	Format      string // temporal_order: mcq or free
 	Protocol    string // "" or paper
+	// Scoring is how its suite judges a reply (ByLetter for a suite the
+	// registry does not know).
+	Scoring suites.Scoring
 	// Pos is the question's place in its Dataset's Order.
 	Pos int
 	// Paired says another row of the dataset shares GroupID: the same
@@ -165,8 +168,10 @@ func fromSummary(s *dataset.Summary) (*Question, error) {
 	if s.ImageNeeded != nil {
 		q.ImageNeeded = *s.ImageNeeded
 	}
-	q.Options = Options{Choices: s.Choices, YesNo: s.Suite == "future_state"}
-	if su, ok := suites.Lookup(s.Suite); ok && su.Open {
+	su, known := suites.Lookup(s.Suite)
+	q.Scoring = su.Scoring
+	q.Options = Options{Choices: s.Choices, YesNo: su.Scoring == suites.ByYesNo}
+	if known && su.Open {
 		o, err := openRow(s.Metadata)
 		if err != nil {
 			return nil, err

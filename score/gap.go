@@ -53,7 +53,7 @@ type gapTally struct {
 }
 
 func (g *gapTally) add(r *Result) {
-	if r.Q.Suite != "temporal_order" {
+	if r.Q.Scoring != suites.ByOrder {
 		return
 	}
 	run := r.Run()

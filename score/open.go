@@ -234,7 +234,7 @@ func problems(p *actlang.Plan) []string {
 func scoreOpen(q *Question, rep Reply) Result {
 	var o Open
 	var parsed, correct bool
-	if q.Suite == "next_action" {
+	if q.Scoring == suites.ByAction {
 		o, parsed = ScoreNext(q.Open, rep.Response)
 		correct = o.Lenient
 	} else {
@@ -277,7 +277,7 @@ func addMetrics(c *Cell, r *Result) {
 		c.Metrics = map[string]float64{}
 	}
 	o, m := r.Open, c.Metrics
-	if r.Q.Suite == "next_action" {
+	if r.Q.Scoring == suites.ByAction {
 		m["strict"] += b2f(o.Strict)
 		m["lenient"] += b2f(o.Lenient)
 		if o.Point {
@@ -351,7 +351,7 @@ func setAll(q *Question) string {
 		}
 	}
 	plan = suites.EnablersFirst(f, plan) // what an enabler enables takes the steps after it
-	if q.Suite == "next_action" {
+	if q.Scoring == suites.ByAction {
 		return statesim.English(f, plan[0])
 	}
 	return suites.PlanText(f, append(plan, statesim.SubmitAction))

@@ -8,6 +8,7 @@ import (
 	"github.com/formplan/formplan/perturb"
 	"github.com/formplan/formplan/question"
 	"github.com/formplan/formplan/statesim"
+	"github.com/formplan/formplan/textonly"
 )
 
 func init() {
@@ -17,6 +18,8 @@ func init() {
 		Horizon: "actions before Submit in the correct plan (every option has as many)",
 		Paper:   "only the prompts change",
 		draw:    drawEdgeCase,
+
+		Readers: textonly.MCQ,
 	})
 }
 

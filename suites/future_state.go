@@ -8,6 +8,7 @@ import (
 	"github.com/formplan/formplan/perturb"
 	"github.com/formplan/formplan/question"
 	"github.com/formplan/formplan/statesim"
+	"github.com/formplan/formplan/textonly"
 )
 
 func init() {
@@ -19,6 +20,10 @@ func init() {
 			"staying in the paper's class (1 with 2 short, 3 with 4 long), by splitting or merging a slider move or adding or dropping a step",
 		PaperHorizon: [2]int{1, 4},
 		draw:         drawFutureState,
+
+		Scoring:      ByYesNo,
+		Readers:      textonly.YesNo,
+		PaperReaders: []textonly.Reader{equalLengths, textonly.Neg("plans of different lengths mean Yes", equalLengths)},
 	})
 }
 
@@ -199,3 +204,7 @@ func drawFutureState(c *cell, rng *rand.Rand) (question.Question, error) {
 	q.ImageNeeded = true // the other start of Starts flips the answer
 	return q, nil
 }
+
+// equalLengths reads what the Paper protocol adds to future_state: plans
+// of different lengths in half the pairs.
+var equalLengths = textonly.YesNoRule("plans of equal length mean Yes", func(a, b []statesim.Action) bool { return len(a) == len(b) })

@@ -18,6 +18,9 @@ func init() {
 		Paper:   "nothing: the paper has no such suite, so its own prompts are used",
 		Open:    true,
 		draw:    drawNextAction,
+
+		Scoring:     ByAction,
+		OpenReaders: openReaders,
 	})
 }
 

@@ -2,11 +2,13 @@ package suites
 
 import (
 	"math/rand/v2"
+	"slices"
 
 	"github.com/formplan/formplan/forms"
 	"github.com/formplan/formplan/perturb"
 	"github.com/formplan/formplan/question"
 	"github.com/formplan/formplan/statesim"
+	"github.com/formplan/formplan/textonly"
 )
 
 // The open-ended suites (plan_generation, next_action) ask for a plan or
@@ -177,3 +179,11 @@ func SetAction(f *forms.Form, w statesim.Want) statesim.Action {
 	}
 	return directStep(f, i, w)
 }
+
+// openReaders read the open suites' text alone: the surface orders of
+// the task's wants, and the exact bound, which guesses the wants the
+// text makes most likely missed (MissedOdds).
+var openReaders = append(slices.Clone(textonly.Open), textonly.OpenReader{
+	Name: "exact bound: the likeliest missed",
+	Rank: func(v *textonly.OpenView) []float64 { return MissedOdds(v.Form, v.Goal, v.Taken, v.Horizon) },
+})

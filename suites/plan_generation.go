@@ -14,6 +14,9 @@ func init() {
 		Paper:   "nothing: the paper has no such suite, so its own prompts are used",
 		Open:    true,
 		draw:    drawPlanGeneration,
+
+		Scoring:     ByPlan,
+		OpenReaders: openReaders,
 	})
 }
 

@@ -10,6 +10,7 @@ import (
 	"github.com/formplan/formplan/perturb"
 	"github.com/formplan/formplan/question"
 	"github.com/formplan/formplan/statesim"
+	"github.com/formplan/formplan/textonly"
 )
 
 func init() {
@@ -21,6 +22,10 @@ func init() {
 			"the original is always the answer and the set gives it away, so these rows have image_needed false",
 		PaperHorizon: [2]int{4, 5},
 		draw:         drawPlanShuffle,
+
+		Readers:      textonly.MCQ,
+		PaperReaders: []textonly.Reader{paperOriginal},
+		PaperCaveat:  "Under `--protocol paper`, plan_shuffle's text gives the answer away (`image_needed` false).",
 	})
 }
 

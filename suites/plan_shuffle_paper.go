@@ -8,6 +8,7 @@ import (
 	"github.com/formplan/formplan/forms"
 	"github.com/formplan/formplan/question"
 	"github.com/formplan/formplan/statesim"
+	"github.com/formplan/formplan/textonly"
 )
 
 // PaperOrders are the seed paper's fixed reorderings of a plan of 4 or 5
@@ -125,3 +126,12 @@ func PaperOriginal(plans [][]statesim.Action) int {
 	}
 	return found
 }
+
+// paperOriginal reads plan_shuffle's questions made under the Paper
+// protocol knowing how that protocol makes their options: the paper's
+// fixed reorderings of one plan, the original the answer. It picks the
+// option whose reorderings are the option set, and so beats chance.
+var paperOriginal = textonly.Reader{Name: "the paper's original order", Score: func(v *textonly.View) []float64 {
+	o := PaperOriginal(v.Meta.Plans)
+	return textonly.Each(v, func(j int) float64 { return textonly.B2F(j == o) })
+}}

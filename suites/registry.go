@@ -11,6 +11,7 @@ import (
 
 	"github.com/formplan/formplan/question"
 	"github.com/formplan/formplan/templates"
+	"github.com/formplan/formplan/textonly"
 )
 
 // Suite is one kind of question.
@@ -46,6 +47,26 @@ type Suite struct {
 	// draw makes one attempt at a question of cell c from rng; errRetry
 	// asks for another attempt from where rng now is.
 	draw func(c *cell, rng *rand.Rand) (question.Question, error)
+
+	// What the packages that read questions back look up: the readers of
+	// the text alone (blind), how a reply is judged (score, the report),
+	// what the card and harness files say of the suite (export).
+
+	// Scoring is how a reply is judged; Open says the same as
+	// Scoring.Open.
+	Scoring Scoring
+	// Readers read the text alone of a question with options: each picks
+	// an option, and none may beat chance. PaperReaders are added to them
+	// for a question made under the Paper protocol, reading what that
+	// protocol adds.
+	Readers, PaperReaders []textonly.Reader
+	// OpenReaders read the text alone of an open question (Open): each
+	// ranks the task's wants, and the reply is written from the ranking
+	// as Scoring asks (a plan or the next action).
+	OpenReaders []textonly.OpenReader
+	// PaperCaveat is a limitation the dataset card states when the
+	// dataset holds rows of the suite made under the Paper protocol.
+	PaperCaveat string
 }
 
 var registry []Suite
@@ -54,6 +75,9 @@ var registry []Suite
 func register(s Suite) {
 	if _, ok := Lookup(s.Name); ok {
 		panic("suites: duplicate suite " + s.Name)
+	}
+	if s.Open != s.Scoring.Open() || (s.Open && s.OpenReaders == nil) || (!s.Open && s.Readers == nil) {
+		panic("suites: " + s.Name + " registers readers or a scoring that do not fit its questions")
 	}
 	draw, name, group := s.draw, s.Name, int64(max(s.Group, 1))
 	// cellOf returns the cell of row index and the size of its group.

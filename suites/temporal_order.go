@@ -7,6 +7,7 @@ import (
 	"github.com/formplan/formplan/perturb"
 	"github.com/formplan/formplan/question"
 	"github.com/formplan/formplan/statesim"
+	"github.com/formplan/formplan/textonly"
 )
 
 func init() {
@@ -18,6 +19,9 @@ func init() {
 			"each pair is asked in four rows sharing a group_id: both orders times both formats",
 		Group: 4,
 		draw:  drawTemporalOrder,
+
+		Scoring: ByOrder,
+		Readers: textonly.Pictures,
 	})
 }
 
