@@ -19,6 +19,11 @@ func init() {
 			"staying in the paper's class (1 with 2 short, 3 with 4 long), by splitting or merging a slider move or adding or dropping a step",
 		PaperHorizon: [2]int{1, 4},
 		draw:         drawFutureState,
+
+		// Row checks (package verify).
+		Pictures: 1,
+		NoGoal:   true,
+		Check:    checkFutureState,
 	})
 }
 

@@ -18,6 +18,10 @@ func init() {
 		Paper:   "nothing: the paper has no such suite, so its own prompts are used",
 		Open:    true,
 		draw:    drawNextAction,
+
+		// Row checks (package verify).
+		Pictures: 1,
+		Check:    checkNextAction,
 	})
 }
 

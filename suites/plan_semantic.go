@@ -18,6 +18,10 @@ func init() {
 		Horizon: "actions before Submit in the correct plan (every option has as many)",
 		Paper:   "only the prompts change",
 		draw:    drawPlanSemantic,
+
+		// Row checks (package verify).
+		Pictures: 1,
+		Check:    checkPlanSemantic,
 	})
 }
 

@@ -21,6 +21,10 @@ func init() {
 			"the original is always the answer and the set gives it away, so these rows have image_needed false",
 		PaperHorizon: [2]int{4, 5},
 		draw:         drawPlanShuffle,
+
+		// Row checks (package verify).
+		Pictures: 1,
+		Check:    checkPlanShuffle,
 	})
 }
 

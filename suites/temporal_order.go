@@ -18,6 +18,10 @@ func init() {
 			"each pair is asked in four rows sharing a group_id: both orders times both formats",
 		Group: 4,
 		draw:  drawTemporalOrder,
+
+		// Row checks (package verify).
+		Pictures: 2,
+		Check:    checkTemporalOrder,
 	})
 }
 
