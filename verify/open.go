@@ -1,6 +1,8 @@
 package verify
 
 import (
+	"strconv"
+
 	"github.com/formplan/formplan/rowcheck"
 )
 
@@ -31,7 +33,11 @@ func checkOpen(r *rowcheck.Row, p *problems) bool {
 	}
 	h := g.Unmet(f, m.Start)
 	if row.Horizon == nil || *row.Horizon != int64(h) || m.Optimal != h {
-		p.addf("the start misses %d wants, but the horizon is %v and metadata optimal %d", h, row.Horizon, m.Optimal)
+		horizon := "null"
+		if row.Horizon != nil {
+			horizon = strconv.FormatInt(*row.Horizon, 10)
+		}
+		p.addf("the start misses %d wants, but the horizon is %s and metadata optimal %d", h, horizon, m.Optimal)
 	}
 	gold := m.Plans[0]
 	if len(gold) != h+1 || !r.Runs[0].Reaches(f, g) {
