@@ -20,6 +20,10 @@ func init() {
 		draw:    drawEdgeCase,
 
 		Readers: textonly.MCQ,
+
+		// Row checks (package verify).
+		Pictures: 1,
+		Check:    checkEdgeCase,
 	})
 }
 

@@ -24,6 +24,11 @@ func init() {
 		Scoring:      ByYesNo,
 		Readers:      textonly.YesNo,
 		PaperReaders: []textonly.Reader{equalLengths, textonly.Neg("plans of different lengths mean Yes", equalLengths)},
+
+		// Row checks (package verify).
+		Pictures: 1,
+		NoGoal:   true,
+		Check:    checkFutureState,
 	})
 }
 

@@ -21,6 +21,10 @@ func init() {
 
 		Scoring:     ByAction,
 		OpenReaders: openReaders,
+
+		// Row checks (package verify).
+		Pictures: 1,
+		Check:    checkNextAction,
 	})
 }
 

@@ -17,6 +17,10 @@ func init() {
 
 		Scoring:     ByPlan,
 		OpenReaders: openReaders,
+
+		// Row checks (package verify).
+		Pictures: 1,
+		Check:    checkPlanGeneration,
 	})
 }
 

@@ -21,6 +21,10 @@ func init() {
 		draw:    drawPlanSemantic,
 
 		Readers: textonly.MCQ,
+
+		// Row checks (package verify).
+		Pictures: 1,
+		Check:    checkPlanSemantic,
 	})
 }
 

@@ -26,6 +26,10 @@ func init() {
 		Readers:      textonly.MCQ,
 		PaperReaders: []textonly.Reader{paperOriginal},
 		PaperCaveat:  "Under `--protocol paper`, plan_shuffle's text gives the answer away (`image_needed` false).",
+
+		// Row checks (package verify).
+		Pictures: 1,
+		Check:    checkPlanShuffle,
 	})
 }
 

@@ -10,6 +10,7 @@ import (
 	"sync"
 
 	"github.com/formplan/formplan/question"
+	"github.com/formplan/formplan/rowcheck"
 	"github.com/formplan/formplan/templates"
 	"github.com/formplan/formplan/textonly"
 )
@@ -67,6 +68,22 @@ type Suite struct {
 	// PaperCaveat is a limitation the dataset card states when the
 	// dataset holds rows of the suite made under the Paper protocol.
 	PaperCaveat string
+
+	// What package verify checks of the suite's rows beyond what every
+	// suite shares. Every suite registers a Check (a test makes sure).
+
+	// Pictures is how many pictures a row of the suite shows: 1 or 2.
+	Pictures int
+	// NoGoal marks a suite whose rows have neither a goal in their
+	// metadata nor a task.
+	NoGoal bool
+	// Check adds to r.P what is wrong with a row of the suite that the
+	// checks every suite shares do not find: its labels against the
+	// re-simulation, its options, starts, history and image_needed. It
+	// runs on a row whose metadata decodes to a well-formed form, start
+	// and pictured states; for an Open suite, only on a row with one plan
+	// and a goal.
+	Check func(r *rowcheck.Row)
 }
 
 var registry []Suite

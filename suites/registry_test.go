@@ -26,3 +26,17 @@ func TestEven(t *testing.T) {
 		}
 	}
 }
+
+// TestEverySuiteChecksItsRows makes sure every registered suite tells
+// package verify how to check its rows: a suite without a Check would
+// have rows whose labels nothing re-derives.
+func TestEverySuiteChecksItsRows(t *testing.T) {
+	for _, s := range All() {
+		if s.Check == nil {
+			t.Errorf("suite %s registers no Check: give its register call a Check func(*rowcheck.Row)", s.Name)
+		}
+		if s.Pictures != 1 && s.Pictures != 2 {
+			t.Errorf("suite %s registers Pictures %d, want 1 or 2", s.Name, s.Pictures)
+		}
+	}
+}

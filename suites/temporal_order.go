@@ -22,6 +22,10 @@ func init() {
 
 		Scoring: ByOrder,
 		Readers: textonly.Pictures,
+
+		// Row checks (package verify).
+		Pictures: 2,
+		Check:    checkTemporalOrder,
 	})
 }
 

@@ -13,6 +13,7 @@ import (
 	"github.com/formplan/formplan/formview"
 	"github.com/formplan/formplan/question"
 	"github.com/formplan/formplan/render"
+	"github.com/formplan/formplan/suites"
 )
 
 // MaxScale is the largest scale column Dir accepts, as gen --scale does: a
@@ -94,7 +95,7 @@ type shot struct {
 func checkImages(row *dataset.Row, suite string, p *problems) [2]shot {
 	var out [2]shot
 	need := 1
-	if suite == "temporal_order" {
+	if su, ok := suites.Lookup(suite); ok && su.Pictures == 2 {
 		need = 2
 	}
 	has1 := row.Image != nil && row.Image.Bytes != nil

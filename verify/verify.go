@@ -49,24 +49,21 @@
 //     init is valid exactly when metadata.valid says, ends in its recorded
 //     final state and meets the goal exactly when the simulator's run does;
 //
-//   - edge_case, plan_semantic, plan_shuffle: choices[k] is the text of
-//     plans[k] and exactly one plan is valid, submits and ends in a state
-//     meeting every want: the one at answer_idx; the horizon is its length;
-//     edge_case's history re-creates start from the clean state;
+//   - the suite's own checks (meta.go): each suite registers with itself
+//     what its rows must hold beyond what every suite shares (a Check in
+//     suites.Suite, built on package rowcheck): its labels against the
+//     re-simulation, its options, candidate starts, history and
+//     image_needed. Dir looks the suite up by its directory's name and
+//     knows none by name; a row of a suite not registered fails;
 //
-//   - future_state: the answer is Yes exactly when the two finals are equal;
-//
-//   - temporal_order: both pictures lie on the recorded run, horizon actions
-//     apart in run order; the run completes the task; the earlier picture has
-//     strictly more unmet wants and is the answer; order and distance agree;
-//
-//   - images: when present, image (and image_2 for temporal_order) are PNG
-//     whose header declares image_width x image_height pixels, which must
-//     be the size of a form picture at the row's scale (formview.Width x
-//     formview.Height CSS px times the scale, whole pixels, scale at most
-//     MaxScale); only then is a picture decoded, so memory is bounded
-//     whatever a file declares. Rows without pictures, as written with
-//     --no-images, pass; a row with only one of its two pictures does not;
+//   - images: when present, image (and image_2 for a suite of two
+//     pictures, suites.Suite.Pictures) are PNG whose header declares
+//     image_width x image_height pixels, which must be the size of a form
+//     picture at the row's scale (formview.Width x formview.Height CSS px
+//     times the scale, whole pixels, scale at most MaxScale); only then is
+//     a picture decoded, so memory is bounded whatever a file declares.
+//     Rows without pictures, as written with --no-images, pass; a row with
+//     only one of its two pictures does not;
 //
 //   - boxes: for a row with pictures, per picture one box per form element,
 //     in form order, with its id, kind and name, inside the picture, each
@@ -74,9 +71,9 @@
 //     the steps' targets and click points on picture 1 (formview.Steps);
 //
 //   - probes (probes.go): each picture shows the state the metadata says it
-//     pictures (metadata.pictures; the start for every suite but
-//     temporal_order, whose two pictures show two states of its run), read
-//     from its pixels in each element's box: every checkbox checked or not,
+//     pictures (metadata.pictures: the start, or for a suite of two
+//     pictures the two states of its run the row asks about), read from
+//     its pixels in each element's box: every checkbox checked or not,
 //     every radio button selected or not, the slider's handle where its
 //     value puts it and that value printed after it, every text box empty
 //     or holding text, of the text's width when the file records the
@@ -85,16 +82,9 @@
 //     named: "image: the 2nd checkbox (e3) looks unchecked but the state
 //     has it checked";
 //
-//   - image_needed: re-derived. A multiple-choice row must carry, per
-//     option, a start from which that option and no other is correct (the
-//     answer's being the pictured start); future_state a start where the
-//     plans agree and one where they differ. Such witnesses make
-//     image_needed true; without them it is decided by an exact search
-//     over every start the family can give (statesim.Judge);
-//
-//   - edge_case: 1 to 3 mistakes in the history;
-//
-//   - horizon: every option has as many steps as the horizon says.
+//   - image_needed: re-derived by the suite's check, from the candidate
+//     starts the row carries or by an exact search over every start the
+//     family can give (statesim.Judge).
 //
 // With Options.Rerender, DirWith also renders every picture again in
 // Chromium and compares it with the row's, pixel for pixel, and its boxes
@@ -105,21 +95,16 @@ package verify
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"io/fs"
 	"os"
-	"slices"
 	"strings"
 
 	"github.com/formplan/formplan/dataset"
-	"github.com/formplan/formplan/forms"
 	"github.com/formplan/formplan/layout"
 	"github.com/formplan/formplan/question"
-	"github.com/formplan/formplan/statesim"
-	"github.com/formplan/formplan/suites"
 )
 
 // MaxFailures is how many failing rows a Report lists; every failing row is
@@ -360,79 +345,6 @@ func checkRows(ctx context.Context, r *dataset.Reader, path string, st *suiteSta
 	return nil
 }
 
-// problems collects what is wrong with one row.
-type problems []string
-
-func (p *problems) addf(format string, args ...any) { *p = append(*p, fmt.Sprintf(format, args...)) }
-
-// checked is what check decoded of a row and found well formed, which the
-// re-rendering (rerender.go) takes from it rather than decode or validate
-// the row again.
-type checked struct {
-	pics   [2]shot        // image and image_2, as checkImages found them
-	meta   *question.Meta // the decoded metadata; nil when it does not decode
-	formOK bool           // the metadata's form is valid
-	// The boxes column, once decoded (see boxesColumn).
-	boxesRead bool
-	boxes     boxesColumn
-	boxesErr  error
-}
-
-// check returns every problem of row, which comes next in suite st, and how
-// many of its pictures it probed. It keeps in c what it decoded of the row.
-func (st *suiteState) check(row *dataset.Row, c *checked) (probs problems, probed int) {
-	*c = checked{}
-	defer func() {
-		if v := recover(); v != nil {
-			probs.addf("the row could not be checked: %v", v)
-		}
-	}()
-	st.checkIdentity(row, &probs)
-	c.pics = checkImages(row, st.name, &probs)
-	var m question.Meta
-	if err := json.Unmarshal([]byte(row.Metadata), &m); err != nil {
-		probs.addf("metadata does not decode: %v", err)
-		return probs, 0
-	}
-	c.meta = &m
-	v := validate(&m)
-	c.formOK = v.form == nil
-	checkMeta(row, st.name, &m, v, &probs)
-	st.domains.checkPDDL(row, st.name, &m, &probs)
-	probed = checkPictures(row, &m, c, v.picturesOK(), st.textWidths, &probs)
-	st.checkGroup(row, &m, &probs)
-	return probs, probed
-}
-
-// validity is whether a row's metadata form and pictured states are well
-// formed, worked out once for checkMeta, checkPictures and the
-// re-rendering.
-type validity struct {
-	form     error   // the form's Validate error
-	pictures []error // each pictured state's statesim.Validate error; nil when the form is invalid
-}
-
-func validate(m *question.Meta) validity {
-	v := validity{form: m.Form.Validate()}
-	if v.form == nil {
-		// Labels and texts as the picture draws them: visible, distinct.
-		v.form = m.Form.CheckLabels()
-	}
-	if v.form != nil {
-		return v
-	}
-	v.pictures = make([]error, len(m.Pictures))
-	for k, s := range m.Pictures {
-		v.pictures[k] = statesim.Validate(&m.Form, s)
-	}
-	return v
-}
-
-// picturesOK reports whether the form and every pictured state are valid.
-func (v validity) picturesOK() bool {
-	return v.form == nil && !slices.ContainsFunc(v.pictures, func(err error) bool { return err != nil })
-}
-
 // checkIdentity checks the suite, seed, index and id columns.
 func (st *suiteState) checkIdentity(row *dataset.Row, p *problems) {
 	if row.Suite != st.name {
@@ -467,405 +379,5 @@ func (st *suiteState) checkIdentity(row *dataset.Row, p *problems) {
 			}
 			st.ids[row.ID] = idx
 		}
-	}
-}
-
-// run is the re-simulation of one plan from start.
-type run struct {
-	out   statesim.Outcome
-	err   error
-	valid bool // every step before the first submit applies
-}
-
-// runFrom runs plan from s.
-func runFrom(f *forms.Form, s statesim.State, plan []statesim.Action) run {
-	out, err := statesim.Run(f, s, plan)
-	return run{out: out, err: err, valid: err == nil}
-}
-
-// reaches reports whether the plan is valid, submits and ends meeting g.
-func (r run) reaches(f *forms.Form, g *statesim.Goal) bool {
-	return r.valid && r.out.Submitted && g != nil && g.Met(f, r.out.Final)
-}
-
-// checkMeta checks the decoded metadata against itself, the re-simulation
-// and the row's columns; v is validate(m).
-func checkMeta(row *dataset.Row, suite string, m *question.Meta, v validity, p *problems) {
-	f := &m.Form
-	if err := v.form; err != nil {
-		p.addf("metadata form: %v", err)
-		return
-	}
-	if len(f.Elements) == 0 || f.Elements[len(f.Elements)-1].Kind != forms.Submit {
-		p.addf("metadata form does not end with its Submit button")
-	}
-	if err := statesim.Validate(f, m.Start); err != nil {
-		p.addf("metadata start: %v", err)
-		return
-	}
-	for k, err := range v.pictures {
-		if err != nil {
-			p.addf("metadata picture %d: %v", k+1, err)
-			return
-		}
-	}
-	if m.Answer != row.Answer {
-		p.addf("metadata answer %q, answer column %q", m.Answer, row.Answer)
-	}
-	if m.Protocol != "" && m.Protocol != suites.Paper {
-		p.addf("metadata protocol %q: want none or %q", m.Protocol, suites.Paper)
-	}
-	if row.Family != f.Family {
-		p.addf("family column %q, metadata form family %q", row.Family, f.Family)
-	}
-	if suite == "future_state" {
-		if m.Goal != nil {
-			p.addf("future_state has a goal in its metadata")
-		}
-		if row.Task != "" {
-			p.addf("future_state has a task")
-		}
-	} else if m.Goal == nil {
-		p.addf("metadata goal is null")
-	} else if row.Task != m.Goal.Text {
-		p.addf("task column %q, metadata goal text %q", row.Task, m.Goal.Text)
-	}
-
-	// Re-run every plan and compare with what the metadata records.
-	runs := make([]run, len(m.Plans))
-	for j, plan := range m.Plans {
-		runs[j] = runFrom(f, m.Start, plan)
-		if !slices.ContainsFunc(plan, func(a statesim.Action) bool { return a.Op == statesim.Submit }) {
-			p.addf("plan %d has no submit", j+1)
-		}
-	}
-	if len(m.Plans) == 0 {
-		p.addf("metadata has no plans")
-	}
-	if len(m.Valid) != len(m.Plans) || len(m.Finals) != len(m.Plans) {
-		p.addf("metadata has %d plans, %d valid flags and %d finals", len(m.Plans), len(m.Valid), len(m.Finals))
-	} else {
-		for j, r := range runs {
-			if m.Valid[j] != r.valid {
-				p.addf("plan %d: metadata says valid=%v, re-simulation says %v (%v)", j+1, m.Valid[j], r.valid, r.err)
-			}
-			switch {
-			case r.valid && !m.Finals[j].Equal(r.out.Final):
-				p.addf("plan %d: metadata final %s, re-simulation gives %s", j+1, m.Finals[j], r.out.Final)
-			case !r.valid && m.Finals[j] != nil:
-				p.addf("plan %d is invalid but metadata records a final %s", j+1, m.Finals[j])
-			}
-		}
-	}
-
-	texts := make([]string, len(m.Plans)) // each plan's English, rendered once
-	for j, plan := range m.Plans {
-		texts[j] = suites.PlanText(&m.Form, plan)
-	}
-	if su, ok := suites.Lookup(suite); ok && su.Open {
-		checkOpen(row, suite, m, texts, runs, p)
-		return
-	}
-	checkColumns(row, m, texts, p)
-
-	switch suite {
-	case "edge_case", "plan_semantic", "plan_shuffle":
-		checkMCQ(row, suite, m, texts, runs, p)
-	case "future_state":
-		checkFutureState(row, m, runs, p)
-	case "temporal_order":
-		checkTemporalOrder(row, m, runs, p)
-		if m.Protocol == suites.Paper {
-			checkPaperTemporal(row, m, runs, p)
-		}
-	default:
-		p.addf("unknown suite %q: its labels cannot be checked", suite)
-	}
-}
-
-// checkColumns checks what every suite shares: choices, letters, labels,
-// answer index, plan renderings (texts holds each plan's English).
-func checkColumns(row *dataset.Row, m *question.Meta, texts []string, p *problems) {
-	n := len(row.Choices)
-	if n < 2 || n > len(question.Letters) {
-		p.addf("%d choices, want 2 to %d", n, len(question.Letters))
-	}
-	seen := map[string]int{}
-	for k, c := range row.Choices {
-		if j, dup := seen[c]; dup {
-			p.addf("options %s and %s have the same text", letter(j), letter(k))
-		}
-		seen[c] = k
-	}
-	letters := []*string{row.A, row.B, row.C, row.D, row.E, row.F, row.G, row.H}
-	for k, col := range letters {
-		name := question.Letters[k : k+1]
-		switch {
-		case k < n && col == nil:
-			p.addf("column %s is null, want choice %d", name, k+1)
-		case k < n && *col != row.Choices[k]:
-			p.addf("column %s differs from choice %d", name, k+1)
-		case k >= n && col != nil:
-			p.addf("column %s is set past the last choice", name)
-		}
-	}
-	if row.AnswerIdx == nil {
-		p.addf("answer_idx is null")
-	} else if idx := *row.AnswerIdx; idx < 0 || idx >= int64(n) {
-		p.addf("answer_idx %d is outside the %d choices", idx, n)
-	}
-	if len(row.OptionLabels) != n {
-		p.addf("%d option labels for %d choices", len(row.OptionLabels), n)
-	} else if row.AnswerIdx != nil {
-		for k, l := range row.OptionLabels {
-			if (l == "correct") != (int64(k) == *row.AnswerIdx) {
-				p.addf("option %s is labelled %q, but answer_idx is %d", letter(k), l, *row.AnswerIdx)
-			}
-		}
-	}
-	checkRenderings(row, m, texts, p)
-}
-
-// checkRenderings checks what every suite renders from its metadata:
-// plans_text and plans_pddl (texts holds each plan's English), and the
-// caption of the pictured states.
-func checkRenderings(row *dataset.Row, m *question.Meta, texts []string, p *problems) {
-	f := &m.Form
-	if len(row.PlansText) != len(m.Plans) || len(row.PlansPDDL) != len(m.Plans) {
-		p.addf("%d plans_text and %d plans_pddl entries for %d plans", len(row.PlansText), len(row.PlansPDDL), len(m.Plans))
-	} else {
-		for j, plan := range m.Plans {
-			if row.PlansText[j] != texts[j] {
-				p.addf("plans_text %d does not render plan %d", j+1, j+1)
-			}
-			if row.PlansPDDL[j] != suites.PlanPDDL(f, plan) {
-				p.addf("plans_pddl %d does not render plan %d", j+1, j+1)
-			}
-		}
-	}
-	var want string
-	switch len(m.Pictures) {
-	case 1:
-		want = statesim.Describe(f, m.Pictures[0])
-	case 2:
-		want = "Picture 1: " + statesim.Describe(f, m.Pictures[0]) + "\nPicture 2: " + statesim.Describe(f, m.Pictures[1])
-	}
-	if row.Caption == nil || *row.Caption != want {
-		p.addf("caption does not describe the pictured state")
-	}
-}
-
-// answerIdx returns the row's answer index, or -1.
-func answerIdx(row *dataset.Row) int {
-	if row.AnswerIdx == nil || *row.AnswerIdx < 0 || *row.AnswerIdx >= int64(len(question.Letters)) {
-		return -1
-	}
-	return int(*row.AnswerIdx)
-}
-
-// checkLetter checks that the answer column is the letter of answer_idx.
-func checkLetter(row *dataset.Row, p *problems) {
-	if idx := answerIdx(row); idx >= 0 && row.Answer != question.Letters[idx:idx+1] {
-		p.addf("answer %q, but answer_idx %d is %s", row.Answer, idx, question.Letters[idx:idx+1])
-	}
-}
-
-// checkMCQ checks edge_case, plan_semantic and plan_shuffle rows; texts
-// holds each plan's English.
-func checkMCQ(row *dataset.Row, suite string, m *question.Meta, texts []string, runs []run, p *problems) {
-	f := &m.Form
-	checkLetter(row, p)
-	if len(m.Plans) != len(row.Choices) {
-		p.addf("%d plans for %d choices", len(m.Plans), len(row.Choices))
-	} else {
-		for k := range m.Plans {
-			if row.Choices[k] != texts[k] {
-				p.addf("choice %s is not the text of plan %d", letter(k), k+1)
-			}
-		}
-	}
-	var reach []int
-	for j, r := range runs {
-		if r.reaches(f, m.Goal) {
-			reach = append(reach, j)
-		}
-	}
-	idx := answerIdx(row)
-	switch {
-	case len(reach) == 0:
-		p.addf("no option reaches the goal")
-	case len(reach) > 1:
-		p.addf("%d options reach the goal: %s", len(reach), optionLetters(reach))
-	case reach[0] != idx:
-		p.addf("option %s reaches the goal, but the answer is %q (answer_idx %d)", optionLetters(reach), row.Answer, idx)
-	}
-	if row.Horizon != nil {
-		for k, plan := range m.Plans {
-			// plan_shuffle counts every step but Submit, which may fall
-			// anywhere; the others count the steps before Submit.
-			steps := len(plan) - 1
-			if suite != "plan_shuffle" {
-				steps = slices.IndexFunc(plan, func(a statesim.Action) bool { return a.Op == statesim.Submit })
-			}
-			if int64(steps) != *row.Horizon {
-				p.addf("horizon %d, but option %s has %d steps", *row.Horizon, letter(k), steps)
-			}
-		}
-	}
-	checkPictureIsStart(m, p)
-	if suite == "plan_shuffle" && m.Protocol == suites.Paper {
-		checkPaperShuffle(row, m, p)
-	} else {
-		checkCandidates(row, m, p)
-	}
-	if suite == "edge_case" {
-		most := suites.MaxHistory(&m.Form)
-		if len(m.History) < 1 || len(m.History) > most {
-			p.addf("edge_case history has %d steps of mistakes, want 1 to %d", len(m.History), most)
-		}
-		s, err := statesim.Run(f, statesim.Clean(f), m.History)
-		if err != nil || !s.Final.Equal(m.Start) {
-			p.addf("metadata history does not turn the clean state into start")
-		}
-		if row.History == nil || *row.History != suites.HistoryText(f, m.History) {
-			p.addf("history column does not render metadata history")
-		}
-	} else {
-		checkNoHistory(row, m, p)
-	}
-}
-
-func checkPictureIsStart(m *question.Meta, p *problems) {
-	if len(m.Pictures) != 1 || !m.Pictures[0].Equal(m.Start) {
-		p.addf("metadata pictures should be [start]")
-	}
-}
-
-func checkNoHistory(row *dataset.Row, m *question.Meta, p *problems) {
-	if m.History != nil || row.History == nil || *row.History != "" {
-		p.addf("history is set, but only edge_case has one")
-	}
-}
-
-// letter names option k by its letter, or by its number past H.
-func letter(k int) string {
-	if k >= 0 && k < len(question.Letters) {
-		return question.Letters[k : k+1]
-	}
-	return fmt.Sprintf("#%d", k+1)
-}
-
-// optionLetters names options by letter: "A, C".
-func optionLetters(ks []int) string {
-	s := make([]string, len(ks))
-	for i, k := range ks {
-		s[i] = letter(k)
-	}
-	return strings.Join(s, ", ")
-}
-
-// checkFutureState checks a future_state row: Yes exactly when the two
-// plans end in the same state.
-func checkFutureState(row *dataset.Row, m *question.Meta, runs []run, p *problems) {
-	if !slices.Equal(row.Choices, []string{"Yes", "No"}) {
-		p.addf("choices %q, want [Yes No]", row.Choices)
-	}
-	checkPictureIsStart(m, p)
-	checkNoHistory(row, m, p)
-	if len(runs) != 2 {
-		p.addf("%d plans, want 2", len(runs))
-		return
-	}
-	for j, r := range runs {
-		if !r.valid || !r.out.Submitted {
-			p.addf("plan %c does not run to Submit: %v", 'A'+j, r.err)
-			return
-		}
-		if row.Horizon != nil && int64(r.out.Steps) != *row.Horizon && (j == 0 || !futureLengthOK(m, int(*row.Horizon), r.out.Steps)) {
-			p.addf("horizon %d, but plan %c has %d steps before Submit", *row.Horizon, 'A'+j, r.out.Steps)
-		}
-	}
-	want, wantIdx := "No", 1
-	if runs[0].out.Final.Equal(runs[1].out.Final) {
-		want, wantIdx = "Yes", 0
-	}
-	if row.Answer != want {
-		p.addf("answer %q, but the finals are %s and %s: want %s", row.Answer, runs[0].out.Final, runs[1].out.Final, want)
-	}
-	if idx := answerIdx(row); idx != wantIdx {
-		p.addf("answer_idx %d, want %d for %s", idx, wantIdx, want)
-	}
-	checkPairStarts(row, m, p)
-}
-
-// checkTemporalOrder checks a temporal_order row: both pictures lie on the
-// recorded run, and the one with more unmet wants is the earlier.
-func checkTemporalOrder(row *dataset.Row, m *question.Meta, runs []run, p *problems) {
-	f := &m.Form
-	checkLetter(row, p)
-	checkNoHistory(row, m, p)
-	if !slices.Equal(row.Choices, []string{"Picture 1", "Picture 2"}) {
-		p.addf("choices %q, want [Picture 1, Picture 2]", row.Choices)
-	}
-	if m.Format != suites.FormatMCQ && m.Format != suites.FormatFree {
-		p.addf("metadata format %q, want %s or %s", m.Format, suites.FormatMCQ, suites.FormatFree)
-	}
-	checkNeeded(row, true, p) // swapping the pictures flips the answer
-	if len(runs) != 1 || len(m.Pictures) != 2 || m.Goal == nil {
-		p.addf("metadata has %d plans and %d pictures, want 1 and 2", len(runs), len(m.Pictures))
-		return
-	}
-	r := runs[0]
-	if !r.reaches(f, m.Goal) {
-		p.addf("the recorded run does not complete the task")
-		return
-	}
-	d := []int{m.Goal.Unmet(f, m.Pictures[0]), m.Goal.Unmet(f, m.Pictures[1])}
-	if m.Distance != nil && !slices.Equal(m.Distance, d) {
-		p.addf("metadata distance %v, re-simulation gives %v", m.Distance, d)
-	}
-	if d[0] == d[1] {
-		p.addf("both pictures have %d unmet wants", d[0])
-		return
-	}
-	earlier, order := 0, suites.EarlierFirst
-	if d[1] > d[0] {
-		earlier, order = 1, suites.LaterFirst
-	}
-	if idx := answerIdx(row); idx != earlier {
-		p.addf("answer_idx %d, but Picture %d is the earlier (%d unmet wants against %d)", idx, earlier+1, d[earlier], d[1-earlier])
-	}
-	if m.Order != order {
-		p.addf("metadata order %q, want %q", m.Order, order)
-	}
-	// The states of the run, from start to just before Submit.
-	traj := []statesim.State{m.Start}
-	for _, a := range m.Plans[0][:r.out.Steps] {
-		next, err := statesim.Apply(f, traj[len(traj)-1], a)
-		if err != nil {
-			p.addf("the recorded run does not apply: %v", err)
-			return
-		}
-		traj = append(traj, next)
-	}
-	first, second := m.Pictures[earlier], m.Pictures[1-earlier]
-	onRun := func(s statesim.State) bool { return slices.ContainsFunc(traj, s.Equal) }
-	if !onRun(first) || !onRun(second) {
-		p.addf("a picture is not a state of the recorded run")
-		return
-	}
-	if row.Horizon == nil {
-		return
-	}
-	h := int(*row.Horizon)
-	gap := false
-	for i := range traj {
-		if h >= 1 && i+h < len(traj) && traj[i].Equal(first) && traj[i+h].Equal(second) {
-			gap = true
-			break
-		}
-	}
-	if !gap {
-		p.addf("the pictures are not %d actions apart, earlier first, on the recorded run", h)
 	}
 }

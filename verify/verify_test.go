@@ -388,6 +388,18 @@ func TestTampered(t *testing.T) {
 			rows[15].Caption = ptr("The 1st checkbox is checked.")
 			return 15
 		}, "caption"},
+		{"open-ended horizon", "next_action", func(t *testing.T, rows []dataset.Row) int {
+			rows[1].Horizon = ptr(int64(99))
+			return 1
+		}, "but the horizon is 99 and metadata optimal"},
+		{"gold plan not the answer", "plan_generation", func(t *testing.T, rows []dataset.Row) int {
+			rows[2].Answer = "Hit Submit"
+			return 2
+		}, "answer is not the gold plan's text"},
+		{"next_action format", "next_action", func(t *testing.T, rows []dataset.Row) int {
+			editMeta(t, &rows[3], func(m *question.Meta) { m.Format = "yaml" })
+			return 3
+		}, `format "yaml": want text or json`},
 		{"row missing", "plan_semantic", func(t *testing.T, rows []dataset.Row) int {
 			copy(rows[16:], rows[17:])
 			return 16 // now holds the row with index 17
