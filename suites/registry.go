@@ -29,6 +29,9 @@ type Suite struct {
 	// Open marks a suite that asks for a plan or an action instead of a
 	// choice: its rows have no options, and their answer is a gold reply.
 	Open bool
+	// PaperPlans words the plans the paper-structured prompts show, where
+	// they are not the options (nil: the options, lettered).
+	PaperPlans func(q *question.Question) string
 	// Group is how many rows ask about one item under the Paper protocol
 	// (0 or 1: each row its own item). Counts must then be multiples of it.
 	Group int
@@ -196,8 +199,9 @@ func next(c *cell, draw func(c *cell, rng *rand.Rand) (question.Question, error)
 // form's line of conditions (FormNote), already at the head of q.Question.
 func addPrompts(q *question.Question, note string) error {
 	d := templates.PromptData{Question: q.Question, Format: q.Meta.Format, Protocol: q.Meta.Protocol, Task: q.Task}
-	if len(q.Choices) == 0 {
-		// An open-ended suite: its own prompts under either protocol.
+	if len(q.Choices) == 0 || !templates.HasPaper(q.Suite) {
+		// An open-ended suite, or one the paper has no counterpart of:
+		// its own prompts under either protocol.
 		d.Protocol = ""
 		var err error
 		if q.PromptInstruct, err = templates.Prompt(q.Suite, templates.Instruct, d); err != nil {
@@ -234,15 +238,12 @@ func addPrompts(q *question.Question, note string) error {
 // one by one: the plans (or options) worded, and the plans' common length
 // where every option has the same.
 func paperParts(q *question.Question, d *templates.PromptData) {
-	f := &q.Meta.Form
-	switch q.Suite {
-	case "future_state":
-		d.Plans = planPair(f, q.Meta.Plans)
-	default:
-		d.Plans = OptionList(q.Choices)
+	d.Plans = OptionList(q.Choices)
+	if s, ok := Lookup(q.Suite); ok && s.PaperPlans != nil {
+		d.Plans = s.PaperPlans(q)
 	}
-	if q.Suite == "temporal_order" || q.Suite == "future_state" {
-		return
+	if s, _ := Lookup(q.Suite); s.Scoring != ByLetter {
+		return // the options are not plans
 	}
 	for k, p := range q.Meta.Plans {
 		if k > 0 && len(p) != d.PlanLen {

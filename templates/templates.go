@@ -86,6 +86,13 @@ type frameKey struct{ suite, style, letters, format string }
 // frames caches rendered prompt frames by frameKey.
 var frames sync.Map
 
+// HasPaper reports whether suite has prompts with the seed paper's
+// structure (prompts/<suite>.paper.<style>.tmpl); a suite the paper has no
+// counterpart of has none and keeps its own prompts under that protocol.
+func HasPaper(suite string) bool {
+	return prompts.Lookup(suite+"."+paperProtocol+"."+Instruct+".tmpl") != nil
+}
+
 // paperPrompt renders the paper-structured prompt of suite in style. Its
 // text has several parts of the question in it, so it is rendered whole
 // each time.

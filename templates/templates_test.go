@@ -128,3 +128,21 @@ func TestUnknownSuite(t *testing.T) {
 		t.Error("no error for an unknown suite")
 	}
 }
+
+func TestHasPaper(t *testing.T) {
+	for _, tt := range []struct {
+		suite string
+		want  bool
+	}{
+		{"edge_case", true},
+		{"future_state", true},
+		{"temporal_order", true},
+		{"plan_generation", false}, // the paper has no such suite
+		{"next_action", false},
+		{"no_such_suite", false},
+	} {
+		if got := HasPaper(tt.suite); got != tt.want {
+			t.Errorf("HasPaper(%q) = %v, want %v", tt.suite, got, tt.want)
+		}
+	}
+}
