@@ -65,11 +65,10 @@ func overallTable(s *score.Summary) table {
 // pairedTable is every two runs compared on the questions both answered.
 func pairedTable(s *score.Summary) table {
 	t := table{name: "paired", caption: "Paired comparisons on the questions both runs answered: accuracy in %, the difference in points, and the p-value of McNemar's exact test",
-		header:  []string{"suite", "A", "B", "items", "A", "B", "A - B", "only A right", "only B right", "p"},
+		header:  score.PairedHeader,
 		numeric: []bool{false, false, false, true, true, true, true, true, true, true}}
-	for _, p := range s.Paired {
-		t.rows = append(t.rows, []string{score.SuiteName(p.Suite), p.A.String(), p.B.String(), strconv.Itoa(p.Items),
-			pct(p.AccuracyA), pct(p.AccuracyB), fmt.Sprintf("%+.1f", 100*p.Diff), strconv.Itoa(p.OnlyA), strconv.Itoa(p.OnlyB), score.PText(p.P)})
+	for i := range s.Paired {
+		t.rows = append(t.rows, score.PairedRow(&s.Paired[i]))
 	}
 	return t
 }
@@ -80,8 +79,7 @@ func orderTable(s *score.Summary) table {
 		header:  []string{"run", "earlier first", "n", "earlier second", "n", "gap", "95% CI", "items both ways", "mean gap", "95% CI"},
 		numeric: []bool{false, true, true, true, true, true, false, true, true, false}}
 	for _, g := range s.Gaps {
-		r := score.Run{Model: g.Model, PromptStyle: g.PromptStyle, Setting: g.Setting}
-		row := []string{r.String(), pct(g.EarlierFirst.Accuracy), strconv.Itoa(g.EarlierFirst.N), pct(g.LaterFirst.Accuracy), strconv.Itoa(g.LaterFirst.N),
+		row := []string{g.Run().String(), pct(g.EarlierFirst.Accuracy), strconv.Itoa(g.EarlierFirst.N), pct(g.LaterFirst.Accuracy), strconv.Itoa(g.LaterFirst.N),
 			fmt.Sprintf("%+.1f", 100*g.Gap), fmt.Sprintf("[%+.1f, %+.1f]", 100*g.Low, 100*g.High), "", "", ""}
 		if g.Items > 0 {
 			row[7], row[8], row[9] = strconv.Itoa(g.Items), fmt.Sprintf("%+.1f", 100*g.Paired), fmt.Sprintf("[%+.1f, %+.1f]", 100*g.PairedLow, 100*g.PairedHigh)

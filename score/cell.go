@@ -52,13 +52,7 @@ func (c *Cell) Run() Run { return Run{Model: c.Model, PromptStyle: c.PromptStyle
 
 // Circular is the circular score of a cell: a question counts as right
 // only when every rotation of its options was answered right.
-type Circular struct {
-	N        int     `json:"n"`
-	Correct  int     `json:"correct"`
-	Accuracy float64 `json:"accuracy"`
-	Low      float64 `json:"low"`
-	High     float64 `json:"high"`
-}
+type Circular = Rate
 
 // Rate is a share of right replies with its 95% Wilson interval.
 type Rate struct {
@@ -170,19 +164,21 @@ func (b *breakdown) finish() []Cell {
 		c.Chance /= float64(c.N)
 		meanMetrics(c)
 		if cc := c.Circular; cc != nil {
-			cc.Accuracy = float64(cc.Correct) / float64(cc.N)
-			cc.Low, cc.High = Wilson(cc.Correct, cc.N)
+			*cc = newRate(cc.Correct, cc.N)
 		}
 	}
 	return b.cells
 }
+
+// z95 is the two-sided 95% quantile of the standard normal distribution.
+const z95 = 1.959963984540054
 
 // Wilson returns the 95% Wilson score interval of k successes in n trials.
 func Wilson(k, n int) (float64, float64) {
 	if n == 0 {
 		return 0, 1
 	}
-	const z = 1.959963984540054
+	const z = z95
 	p, nf := float64(k)/float64(n), float64(n)
 	den := 1 + z*z/nf
 	mid := (p + z*z/(2*nf)) / den

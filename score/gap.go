@@ -30,6 +30,9 @@ type Gap struct {
 	PairedHigh float64 `json:"paired_high,omitempty"`
 }
 
+// Run returns the run of the gap's replies.
+func (g *Gap) Run() Run { return Run{Model: g.Model, PromptStyle: g.PromptStyle, Setting: g.Setting} }
+
 // OrderGaps returns the order gap of every run that answered
 // temporal_order questions, in the order they first appear.
 func OrderGaps(results []Result) []Gap { return tallyOf(results, nil).Summary().Gaps }
@@ -105,7 +108,7 @@ func (g *gapTally) finish() []Gap {
 		}
 		if len(diffs) >= 2 {
 			mean, sd := meanSD(diffs)
-			half := 1.959963984540054 * sd / math.Sqrt(float64(len(diffs)))
+			half := z95 * sd / math.Sqrt(float64(len(diffs)))
 			gp.Items, gp.Paired, gp.PairedLow, gp.PairedHigh = len(diffs), mean, mean-half, mean+half
 		}
 		out = append(out, gp)

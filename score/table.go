@@ -113,12 +113,26 @@ func WriteSummary(w io.Writer, s *Summary) error {
 	}
 	fmt.Fprintln(w, "\nPaired, on the questions both runs answered (McNemar's exact test)")
 	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "suite\tA\tB\titems\tA\tB\tA - B\tonly A right\tonly B right\tp")
-	for _, p := range s.Paired {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%.1f%%\t%.1f%%\t%+.1f\t%d\t%d\t%s\n", SuiteName(p.Suite), p.A, p.B, p.Items,
-			100*p.AccuracyA, 100*p.AccuracyB, 100*p.Diff, p.OnlyA, p.OnlyB, PText(p.P))
+	fmt.Fprintln(tw, strings.Join(PairedHeader, "\t"))
+	for i := range s.Paired {
+		row := PairedRow(&s.Paired[i])
+		row[4], row[5] = row[4]+"%", row[5]+"%"
+		fmt.Fprintln(tw, strings.Join(row, "\t"))
 	}
 	return tw.Flush()
+}
+
+// PairedHeader names the columns of PairedRow.
+var PairedHeader = []string{"suite", "A", "B", "items", "A", "B", "A - B", "only A right", "only B right", "p"}
+
+// PairedRow is a paired comparison as the tables show it: the suite, the
+// two runs, the items both answered, each run's accuracy in % and the
+// difference in points (one decimal), the discordant counts and the
+// p-value of McNemar's exact test.
+func PairedRow(p *Paired) []string {
+	return []string{SuiteName(p.Suite), p.A.String(), p.B.String(), strconv.Itoa(p.Items),
+		strconv.FormatFloat(100*p.AccuracyA, 'f', 1, 64), strconv.FormatFloat(100*p.AccuracyB, 'f', 1, 64),
+		fmt.Sprintf("%+.1f", 100*p.Diff), strconv.Itoa(p.OnlyA), strconv.Itoa(p.OnlyB), PText(p.P)}
 }
 
 // SuiteName is the name tables give a suite; "all" for every suite.
