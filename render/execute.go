@@ -124,32 +124,61 @@ func (r *Renderer) execute(ctx context.Context, job Job, inputs []Input, shot bo
 				return err
 			}
 		}
-		cells, err := t.readback(ctx, r.opt.Fonts)
-		if err != nil {
-			return err
-		}
-		if len(cells) != 1 {
-			return fmt.Errorf("page has %d cells after the inputs, want 1", len(cells))
-		}
-		var sz size
-		res.Elements, sz, err = cells[0].elements(job, 0, r.opt.Scale, false) // a state read back after inputs, not a picture
-		if err != nil || !shot {
-			return err
-		}
-		png, err := t.screenshot(ctx)
-		if err != nil {
-			return err
-		}
-		pngs, err := cropPage(png, p, []size{sz}, r.opt.Scale)
-		if err != nil {
-			return err
-		}
-		res.PNG, res.Width, res.Height = pngs[0], px(int64(sz.w), r.opt.Scale), px(int64(sz.h), r.opt.Scale)
-		return nil
+		var err error
+		res, err = t.capture(ctx, p, job, r.opt, false, shot, " after the inputs") // a state read back after inputs, not a picture
+		return err
 	})
 	if err != nil {
 		return Result{}, wrapErr("execute", err)
 	}
+	return res, nil
+}
+
+// point returns where input in acts, in CSS px: the centre of its
+// element, or its point at scale.
+func (t *tab) point(ctx context.Context, in Input, scale float64) (float64, float64, error) {
+	if in.Element != "" {
+		return t.centre(ctx, in.Element)
+	}
+	return in.X / scale, in.Y / scale, nil
+}
+
+// controlJS is a JavaScript expression for the control of element id (a
+// JSON string) within the node that root evaluates to: the element itself
+// when it is an input, text area, select or button, else the first such
+// inside it; null when there is none.
+func controlJS(root, id string) string {
+	return `((el) => el && (el.matches('input,textarea,select,button') ? el : el.querySelector('input,textarea,select,button')))(` +
+		root + `.querySelector('[data-el="' + CSS.escape(` + id + `) + '"]'))`
+}
+
+// capture reads the one cell of page p back, with the elements of job,
+// and screenshots it when shot is set: how Live and Execute end. picture
+// says the state is the picture's own (see cell.elements); when says, in
+// an error, at which point the page was read.
+func (t *tab) capture(ctx context.Context, p *pageLayout, job Job, opt Options, picture, shot bool, when string) (Result, error) {
+	cells, err := t.readback(ctx, opt.Fonts)
+	if err != nil {
+		return Result{}, err
+	}
+	if len(cells) != 1 {
+		return Result{}, fmt.Errorf("page has %d cells%s, want 1", len(cells), when)
+	}
+	var res Result
+	var sz size
+	res.Elements, sz, err = cells[0].elements(job, 0, opt.Scale, picture)
+	if err != nil || !shot {
+		return res, err
+	}
+	png, err := t.screenshot(ctx)
+	if err != nil {
+		return Result{}, err
+	}
+	pngs, err := cropPage(png, p, []size{sz}, opt.Scale)
+	if err != nil {
+		return Result{}, err
+	}
+	res.PNG, res.Width, res.Height = pngs[0], px(int64(sz.w), opt.Scale), px(int64(sz.h), opt.Scale)
 	return res, nil
 }
 
@@ -218,12 +247,9 @@ func (t *tab) settle(ctx context.Context) error {
 func (t *tab) perform(ctx context.Context, in Input, scale float64) error {
 	switch in.Op {
 	case "click":
-		x, y := in.X/scale, in.Y/scale
-		if in.Element != "" {
-			var err error
-			if x, y, err = t.centre(ctx, in.Element); err != nil {
-				return err
-			}
+		x, y, err := t.point(ctx, in, scale)
+		if err != nil {
+			return err
 		}
 		return t.click(ctx, x, y)
 	case "type":
@@ -236,19 +262,15 @@ func (t *tab) perform(ctx context.Context, in Input, scale float64) error {
 	case "selectall":
 		return t.selectAll(ctx)
 	case "move":
-		x, y := in.X/scale, in.Y/scale
-		if in.Element != "" {
-			var err error
-			if x, y, err = t.centre(ctx, in.Element); err != nil {
-				return err
-			}
+		x, y, err := t.point(ctx, in, scale)
+		if err != nil {
+			return err
 		}
 		return t.moveMouse(ctx, x, y)
 	case "focus":
 		id, _ := json.Marshal(in.Element) // a string always encodes
 		err := t.evalString(ctx, `(() => {
-			const el = document.querySelector('[data-render-cell] [data-el="' + CSS.escape(`+string(id)+`) + '"]');
-			const control = el && (el.matches('input,textarea,select,button') ? el : el.querySelector('input,textarea,select,button'));
+			const control = `+controlJS("document.querySelector('[data-render-cell]')", string(id))+`;
 			if (!control) return 'no element to focus';
 			control.focus();
 			return '';

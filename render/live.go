@@ -68,27 +68,9 @@ func (r *Renderer) Live(ctx context.Context, job Job, pose Pose) (Result, error)
 		if err := t.moveMouse(ctx, x, y); err != nil {
 			return err
 		}
-		cells, err := t.readback(ctx, r.opt.Fonts)
-		if err != nil {
-			return err
-		}
-		if len(cells) != 1 {
-			return fmt.Errorf("page has %d cells, want 1", len(cells))
-		}
-		els, sz, err := cells[0].elements(job, 0, r.opt.Scale, true)
-		if err != nil {
-			return err
-		}
-		shot, err := t.screenshot(ctx)
-		if err != nil {
-			return err
-		}
-		pngs, err := cropPage(shot, p, []size{sz}, r.opt.Scale)
-		if err != nil {
-			return err
-		}
-		res = Result{PNG: pngs[0], Width: px(int64(sz.w), r.opt.Scale), Height: px(int64(sz.h), r.opt.Scale), Elements: els}
-		return nil
+		var err error
+		res, err = t.capture(ctx, p, job, r.opt, true, true, "")
+		return err
 	})
 	if err != nil {
 		return Result{}, wrapErr("live", err)
@@ -113,12 +95,11 @@ func swapJS(job Job, pose Pose) (string, error) {
   cell.innerHTML = %s;
   const id = %s;
   if (id === '') return '';
-  const el = cell.querySelector('[data-el="' + CSS.escape(id) + '"]');
-  const control = el && (el.matches('input,textarea,select,button') ? el : el.querySelector('input,textarea,select,button'));
+  const control = %s;
   if (!control) return 'no element ' + id + ' to focus';
   control.focus({focusVisible: %t});
   return document.activeElement === control ? '' : 'element ' + id + ' cannot take the focus';
-})()`, job.Width, job.Height, html, focus, pose.FocusVisible), nil
+})()`, job.Width, job.Height, html, focus, controlJS("cell", "id"), pose.FocusVisible), nil
 }
 
 // liveTabs chooses the pool of tabs that Live keeps loaded.
