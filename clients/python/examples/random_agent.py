@@ -25,7 +25,7 @@ import re
 import sys
 from typing import Any, Dict, List
 
-from common import Outcome, parse_args, reset_kwargs, run
+from runner import Outcome, parse_args, reset_kwargs, run
 
 from formplan_env import FormplanEnv, parse_text, py_quote
 

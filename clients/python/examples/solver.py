@@ -37,7 +37,7 @@ import sys
 from dataclasses import dataclass
 from typing import Any, Dict, List
 
-from common import Outcome, parse_args, reset_kwargs, run
+from runner import Outcome, parse_args, reset_kwargs, run
 
 from formplan_env import Element, FormplanEnv, find_target, parse_text, py_quote
 
