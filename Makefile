@@ -49,11 +49,12 @@ test: deps check
 	$(GO) test -run '^$$' -fuzz '^FuzzParseConfig$$' -fuzztime $(FUZZTIME) ./cmd/gen/
 	$(GO) test -run '^$$' -fuzz '^FuzzLabelRules$$' -fuzztime $(FUZZTIME) ./actlang/
 
-# bench runs the Go benchmarks: plan sampling, question building (per
-# suite, one core), the pipeline without pictures (one core), Parquet
-# writing and screenshots (batched vs one per page); then the pipeline on
-# two workers against one per suite and for the default mix (best of 3,
-# both in the same run), the card pass against the generation it follows,
+# bench runs the Go benchmarks: plan sampling, start spaces (Apart),
+# question building (per suite, one core), the pipeline without pictures
+# (one core), Parquet writing and screenshots (batched vs one per page);
+# then the pipeline on two workers against one per suite and for the
+# default mix (best of 3, both in the same run), the card pass against the
+# generation it follows,
 # gen serve's steps over WebSocket (text, and screenshots against a
 # click-and-screenshot page loop on the same Chromium), gen score's
 # streamed scoring against a whole slice of results,
@@ -61,7 +62,7 @@ test: deps check
 # BENCH_BASE=path/to/an/older/gen measures it too, in the same run).
 # The machine is shared: check /proc/loadavg first.
 bench: deps
-	$(GO) test -run '^$$' -bench . -benchtime 1s ./statesim/ ./dataset/
+	$(GO) test -run '^$$' -bench . -benchtime 1s ./statesim/ ./startspace/ ./dataset/
 	$(GO) test -run '^$$' -bench . -cpu 1 ./suites/
 	$(GO) test -run '^$$' -bench RunWithoutPictures -cpu 1 ./generate/
 	$(GO) test -run '^$$' -bench Problem -short ./pddl/

@@ -1,6 +1,9 @@
 package rowcheck
 
-import "github.com/formplan/formplan/statesim"
+import (
+	"github.com/formplan/formplan/startspace"
+	"github.com/formplan/formplan/statesim"
+)
 
 // CheckCandidates checks a multiple-choice row's candidate starts and its
 // image_needed. metadata.starts must hold, per option, a state of the form
@@ -8,7 +11,7 @@ import "github.com/formplan/formplan/statesim"
 // the pictured start; then the answer differs with the start, and
 // image_needed must be true. A row without such starts has image_needed
 // decided by an exact search over every start the family can give
-// (statesim.Judge.OnlyCorrect): true when some start makes another option
+// (startspace.Judge.OnlyCorrect): true when some start makes another option
 // than the answer the only correct one.
 func (r *Row) CheckCandidates() {
 	m := r.Meta
@@ -38,8 +41,8 @@ func (r *Row) CheckCandidates() {
 	}
 	needed := witnessed
 	if !witnessed && m.Goal != nil && idx >= 0 && idx < len(m.Plans) {
-		sp := statesim.NewSpace(f, m.Goal, append([]statesim.State{m.Start}, m.Starts...)...)
-		j := statesim.NewJudge(f, sp, *m.Goal, m.Plans)
+		sp := startspace.NewSpace(f, m.Goal, append([]statesim.State{m.Start}, m.Starts...)...)
+		j := startspace.NewJudge(f, sp, *m.Goal, m.Plans)
 		for k := range m.Plans {
 			if k != idx && j.OnlyCorrect(k) {
 				needed = true
@@ -91,7 +94,7 @@ func (r *Row) CheckPairStarts() {
 	}
 	needed := witnessed
 	if !witnessed {
-		j := statesim.NewJudge(f, statesim.NewSpace(f, nil, m.Start), statesim.Goal{}, m.Plans)
+		j := startspace.NewJudge(f, startspace.NewSpace(f, nil, m.Start), statesim.Goal{}, m.Plans)
 		same, differ := j.Verdicts()
 		needed = (yes && differ) || (!yes && same)
 	}

@@ -5,26 +5,8 @@ import (
 	"testing"
 
 	"github.com/formplan/formplan/forms"
+	"github.com/formplan/formplan/internal/testforms"
 )
-
-// testForm has two checkboxes (labelled A and B), a slider 0..10, a radio
-// group of two, a text box and Submit.
-func testForm() *forms.Form {
-	return &forms.Form{
-		Family: "test",
-		Refer:  forms.ByOrdinal,
-		Elements: []forms.Element{
-			{ID: "e0", Kind: forms.Checkbox, Ordinal: 1, Label: "A", Group: "g0"},
-			{ID: "e1", Kind: forms.Checkbox, Ordinal: 2, Label: "B", Group: "g0"},
-			{ID: "e2", Kind: forms.Slider, Ordinal: 1, Min: 0, Max: 10, Step: 1, Group: "g1"},
-			{ID: "e3", Kind: forms.Radio, Ordinal: 1, Group: "g2"},
-			{ID: "e4", Kind: forms.Radio, Ordinal: 2, Group: "g2"},
-			{ID: "e5", Kind: forms.TextBox, Ordinal: 1, Group: "g3"},
-			{ID: "e6", Kind: forms.Submit, Ordinal: 1, Label: "Submit"},
-		},
-		TextValues: []string{"12", "5"},
-	}
-}
 
 func cb(n int) forms.Ref { return forms.Ref{Kind: forms.Checkbox, Ordinal: n} }
 func rb(n int) forms.Ref { return forms.Ref{Kind: forms.Radio, Ordinal: n} }
@@ -33,7 +15,7 @@ func sl() forms.Ref      { return forms.Ref{Kind: forms.Slider, Ordinal: 1} }
 
 // TestSemantics has one case per row of the package documentation's table.
 func TestSemantics(t *testing.T) {
-	f := testForm()
+	f := testforms.Small()
 	clean := Clean(f)
 	with := func(i int, v Value) State { s := clean.Clone(); s[i] = v; return s }
 	both := func(i int, v Value, j int, w Value) State { s := with(i, v); s[j] = w; return s }
@@ -101,7 +83,7 @@ func TestSemantics(t *testing.T) {
 }
 
 func TestRunOutcome(t *testing.T) {
-	f := testForm()
+	f := testforms.Small()
 	out, err := Run(f, Clean(f), []Action{{Op: Check, Target: cb(1)}, {Op: Click, Target: cb(2)}, SubmitAction})
 	if err != nil || !out.Submitted || out.Steps != 2 {
 		t.Fatalf("got %+v, %v; want submitted after 2 steps", out, err)
@@ -137,8 +119,8 @@ func TestRunOutcome(t *testing.T) {
 }
 
 func TestEnglishAndPDDL(t *testing.T) {
-	f := testForm()
-	labelled := testForm()
+	f := testforms.Small()
+	labelled := testforms.Small()
 	labelled.Refer = forms.ByLabel
 	tests := []struct {
 		form    *forms.Form
@@ -171,7 +153,7 @@ func TestEnglishAndPDDL(t *testing.T) {
 }
 
 func TestDescribe(t *testing.T) {
-	f := testForm()
+	f := testforms.Small()
 	s := Clean(f)
 	s[1].N, s[2].N, s[4].N, s[5].S = 1, 7, 1, "5"
 	want := `The 1st checkbox is unchecked. The 2nd checkbox is checked. The slider (from 0 to 10) is at 7. ` +

@@ -68,4 +68,10 @@
 // plans breadth-first (Engine.Shortest). With this vocabulary every unmet
 // want of a goal takes exactly one action, so Goal.Unmet is the distance to
 // the goal.
+//
+// # Start spaces
+//
+// Package startspace builds on this one: every start state a family can
+// give a form, and plans judged over all of them at once (whether some
+// start makes a plan the only correct one). statesim does not import it.
 package statesim

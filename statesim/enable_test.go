@@ -4,34 +4,13 @@ import (
 	"testing"
 
 	"github.com/formplan/formplan/forms"
+	"github.com/formplan/formplan/internal/testforms"
 )
-
-// conditionalForm has a checkbox that enables a text box, a radio group of
-// two whose 2nd enables a slider 0..10, a slider 0..10 that from 5 enables a
-// checkbox, and a chain: the checkbox enabled from 5 enables a 2nd text box.
-func conditionalForm() *forms.Form {
-	return &forms.Form{
-		Family: "cond",
-		Refer:  forms.ByOrdinal,
-		Elements: []forms.Element{
-			{ID: "e0", Kind: forms.Checkbox, Ordinal: 1, Group: "g0"},
-			{ID: "e1", Kind: forms.TextBox, Ordinal: 1, Group: "g1", EnabledBy: &forms.Enabler{Element: 0}},
-			{ID: "e2", Kind: forms.Radio, Ordinal: 1, Group: "g2"},
-			{ID: "e3", Kind: forms.Radio, Ordinal: 2, Group: "g2"},
-			{ID: "e4", Kind: forms.Slider, Ordinal: 1, Min: 0, Max: 10, Step: 1, Group: "g3", EnabledBy: &forms.Enabler{Element: 3}},
-			{ID: "e5", Kind: forms.Slider, Ordinal: 2, Min: 0, Max: 10, Step: 1, Group: "g4"},
-			{ID: "e6", Kind: forms.Checkbox, Ordinal: 2, Group: "g5", EnabledBy: &forms.Enabler{Element: 5, AtLeast: 5}},
-			{ID: "e7", Kind: forms.TextBox, Ordinal: 2, Group: "g6", EnabledBy: &forms.Enabler{Element: 6}},
-			{ID: "e8", Kind: forms.Submit, Ordinal: 1, Label: "Submit"},
-		},
-		TextValues: []string{"12", "5"},
-	}
-}
 
 // TestConditionalSemantics has one case per row of the package
 // documentation's tables on disabled and conditional elements.
 func TestConditionalSemantics(t *testing.T) {
-	f := conditionalForm()
+	f := testforms.Gated()
 	if err := f.Validate(); err != nil {
 		t.Fatal(err)
 	}
@@ -82,7 +61,7 @@ func TestConditionalSemantics(t *testing.T) {
 
 // TestEnabled checks Enabled on each kind of enabler.
 func TestEnabled(t *testing.T) {
-	f := conditionalForm()
+	f := testforms.Gated()
 	s := Clean(f)
 	for i, want := range []bool{true, false, true, true, false, true, false, false, true} {
 		if got := Enabled(f, s, i); got != want {
@@ -100,7 +79,7 @@ func TestEnabled(t *testing.T) {
 // TestGoalNeedsEnabler checks that a goal naming a conditional element's
 // value must want its enabler enabling.
 func TestGoalNeedsEnabler(t *testing.T) {
-	f := conditionalForm()
+	f := testforms.Gated()
 	tests := []struct {
 		name  string
 		wants []Want
@@ -120,22 +99,5 @@ func TestGoalNeedsEnabler(t *testing.T) {
 		if (err == nil) != tc.ok {
 			t.Errorf("%s: Validate gives %v", tc.name, err)
 		}
-	}
-}
-
-// TestSpaceTiesConditions checks that a conditional element and its
-// enabler share a part holding every combination of their values.
-func TestSpaceTiesConditions(t *testing.T) {
-	f := conditionalForm()
-	sp := NewSpace(f, nil)
-	if sp.PartOf[0] != sp.PartOf[1] || sp.PartOf[2] != sp.PartOf[4] || sp.PartOf[5] != sp.PartOf[7] || sp.PartOf[0] == sp.PartOf[2] {
-		t.Fatalf("parts %v", sp.PartOf)
-	}
-	p := sp.PartOf[0]
-	if got := len(sp.Values[p]); got != 2*3 { // box on or off x text "", "12", "5"
-		t.Errorf("checkbox and text box: %d values, want 6", got)
-	}
-	if got := len(sp.Values[sp.PartOf[2]]); got != 3*11 {
-		t.Errorf("radio group and slider: %d values, want 33", got)
 	}
 }

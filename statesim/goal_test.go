@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/formplan/formplan/forms"
+	"github.com/formplan/formplan/internal/testforms"
 )
 
 func TestInstruction(t *testing.T) {
@@ -14,7 +15,7 @@ func TestInstruction(t *testing.T) {
 		{ID: "e3", Kind: forms.Submit, Ordinal: 1, Label: "Submit"},
 	}}
 	lab := func(l string) forms.Ref { return forms.Ref{Kind: forms.Checkbox, Label: l} }
-	f := testForm()
+	f := testforms.Small()
 	tests := []struct {
 		name  string
 		form  *forms.Form
@@ -40,7 +41,7 @@ func TestInstruction(t *testing.T) {
 }
 
 func TestGoalValidate(t *testing.T) {
-	f := testForm()
+	f := testforms.Small()
 	bad := map[string][]Want{
 		"missing element":     {{cb(5), Value{N: 1}}},
 		"named twice":         {{cb(1), Value{N: 1}}, {cb(1), Value{}}},

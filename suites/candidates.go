@@ -8,6 +8,7 @@ import (
 
 	"github.com/formplan/formplan/forms"
 	"github.com/formplan/formplan/question"
+	"github.com/formplan/formplan/startspace"
 	"github.com/formplan/formplan/statesim"
 )
 
@@ -22,7 +23,7 @@ import (
 // spacePool keeps spaces of starts for builders that make one per draw
 // and keep nothing of it past the call: values they take from it are
 // copied into states of their own (Space.Put).
-var spacePool = sync.Pool{New: func() any { return new(statesim.Space) }}
+var spacePool = sync.Pool{New: func() any { return new(startspace.Space) }}
 
 // candidate is a start state and the option made for it.
 type candidate struct {

@@ -4,12 +4,13 @@ import (
 	"testing"
 
 	"github.com/formplan/formplan/forms"
+	"github.com/formplan/formplan/startspace"
 	"github.com/formplan/formplan/statesim"
 )
 
 // everyStart calls fn with every start of sp, built part by part from
 // base (a state of f), by brute force: the product of the parts' values.
-func everyStart(sp *statesim.Space, base statesim.State, fn func(statesim.State)) {
+func everyStart(sp *startspace.Space, base statesim.State, fn func(statesim.State)) {
 	s := base.Clone()
 	var walk func(p int)
 	walk = func(p int) {
@@ -33,7 +34,7 @@ func TestPaperShuffleNoOtherOrder(t *testing.T) {
 	conditional := 0
 	for _, q := range qs {
 		m := &q.Meta
-		sp := statesim.NewSpace(&m.Form, m.Goal, m.Start)
+		sp := startspace.NewSpace(&m.Form, m.Goal, m.Start)
 		everyStart(sp, m.Start, func(s statesim.State) {
 			for k, p := range m.Plans {
 				if k != q.AnswerIdx && correctFrom(m, p, s) {

@@ -7,6 +7,7 @@ import (
 	"github.com/formplan/formplan/forms"
 	"github.com/formplan/formplan/perturb"
 	"github.com/formplan/formplan/question"
+	"github.com/formplan/formplan/startspace"
 	"github.com/formplan/formplan/statesim"
 	"github.com/formplan/formplan/textonly"
 )
@@ -163,10 +164,10 @@ func drawFutureState(c *cell, rng *rand.Rand) (question.Question, error) {
 		return question.Question{}, errRetry
 	}
 	plans := [][]statesim.Action{withSubmit(a), withSubmit(b)}
-	space := spacePool.Get().(*statesim.Space)
+	space := spacePool.Get().(*startspace.Space)
 	defer spacePool.Put(space)
 	space.Reset(&f, nil)
-	sj := statesim.NewJudge(&f, space, statesim.Goal{}, plans)
+	sj := startspace.NewJudge(&f, space, statesim.Goal{}, plans)
 	if same, differ := sj.Verdicts(); !same || !differ {
 		return question.Question{}, errRetry // the verdict would not depend on the start
 	}

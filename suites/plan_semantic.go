@@ -8,6 +8,7 @@ import (
 	"github.com/formplan/formplan/forms"
 	"github.com/formplan/formplan/perturb"
 	"github.com/formplan/formplan/question"
+	"github.com/formplan/formplan/startspace"
 	"github.com/formplan/formplan/statesim"
 	"github.com/formplan/formplan/textonly"
 )
@@ -86,7 +87,7 @@ type semanticTask struct {
 	free   []int             // the free wants, indices into g.Wants
 	shared []statesim.Action // the steps every option holds, in order
 	pos    int               // where the fix goes among them
-	space  *statesim.Space
+	space  *startspace.Space
 	sc     *semanticScratch // per free want free[x], the values of its part that miss it: sc.wrong[sc.bounds[x]:sc.bounds[x+1]]
 	start  statesim.State   // the last candidate's, in memory reused
 	plan   []statesim.Action
@@ -95,7 +96,7 @@ type semanticTask struct {
 // newSemanticTask draws the task of form f for horizon h and splits its
 // wants, in space and sc, which it resets; it reports false when the task
 // has fewer than h wants.
-func newSemanticTask(fam *forms.Family, f *forms.Form, h int, space *statesim.Space, sc *semanticScratch, rng *rand.Rand) (*semanticTask, bool) {
+func newSemanticTask(fam *forms.Family, f *forms.Form, h int, space *startspace.Space, sc *semanticScratch, rng *rand.Rand) (*semanticTask, bool) {
 	g := statesim.Goal{Wants: perturb.Wants(fam, f, rng)}
 	if len(g.Wants) < h {
 		return nil, false
@@ -173,7 +174,7 @@ func (t *semanticTask) fixes() int {
 func drawPlanSemantic(c *cell, rng *rand.Rand) (question.Question, error) {
 	n := c.sp.choices()
 	f := c.fam.NewForm(rng)
-	space := spacePool.Get().(*statesim.Space)
+	space := spacePool.Get().(*startspace.Space)
 	defer spacePool.Put(space)
 	sc := semanticPool.Get().(*semanticScratch)
 	defer func() {

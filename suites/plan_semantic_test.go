@@ -7,6 +7,7 @@ import (
 
 	"github.com/formplan/formplan/forms"
 	"github.com/formplan/formplan/internal/testforms"
+	"github.com/formplan/formplan/startspace"
 	"github.com/formplan/formplan/statesim"
 )
 
@@ -21,7 +22,7 @@ import (
 func TestSemanticFixes(t *testing.T) {
 	fams := testforms.Every(t)
 	rng := rand.New(rand.NewPCG(5, 6))
-	var space statesim.Space
+	var space startspace.Space
 	var sc semanticScratch
 	for i := range fams {
 		fam := &fams[i]

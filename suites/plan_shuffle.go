@@ -9,6 +9,7 @@ import (
 	"github.com/formplan/formplan/forms"
 	"github.com/formplan/formplan/perturb"
 	"github.com/formplan/formplan/question"
+	"github.com/formplan/formplan/startspace"
 	"github.com/formplan/formplan/statesim"
 	"github.com/formplan/formplan/textonly"
 )
@@ -153,10 +154,10 @@ func drawPlanShuffle(c *cell, rng *rand.Rand) (question.Question, error) {
 // and 6 items have 720 orders. Nothing of it goes into a question: the
 // form, the options and the goal are copied out.
 type orderScratch struct {
-	form      forms.Form     // the form drawn (Family.DrawForm)
-	space     statesim.Space // the starts of the task
-	judge     statesim.Judge // of the task on space, for px
-	px        statesim.Prefixes
+	form      forms.Form       // the form drawn (Family.DrawForm)
+	space     startspace.Space // the starts of the task
+	judge     startspace.Judge // of the task on space, for px
+	px        startspace.Prefixes
 	items     []statesim.Action // the steps drawn, then Submit
 	order     []statesim.Action // the reference order of the items
 	touched   []bool            // per element: a step acts on it
@@ -193,7 +194,7 @@ func drawOrders(sc *orderScratch, f *forms.Form, g statesim.Goal, items []states
 	// the tree are made.
 	steps := items[:len(items)-1]
 	few := len(items) < len(perms) // every order can be listed
-	if few && statesim.ApartBound(f, g, steps) < n {
+	if few && startspace.ApartBound(f, g, steps) < n {
 		return nil, errRetry
 	}
 	space, px := &sc.space, &sc.px

@@ -7,6 +7,7 @@ import (
 
 	"github.com/formplan/formplan/forms"
 	"github.com/formplan/formplan/question"
+	"github.com/formplan/formplan/startspace"
 	"github.com/formplan/formplan/statesim"
 	"github.com/formplan/formplan/textonly"
 )
@@ -77,12 +78,12 @@ func drawPlanShufflePaper(c *cell, rng *rand.Rand) (question.Question, error) {
 }
 
 // OtherCanBeCorrect reports whether a plan other than plans[k] reaches g
-// from some start of the space of f, g and start (statesim.NewSpace): a
+// from some start of the space of f, g and start (startspace.NewSpace): a
 // paper plan_shuffle draw is kept only when none does, so that no other
 // reordering completes the task from any start.
 func OtherCanBeCorrect(f *forms.Form, g statesim.Goal, start statesim.State, plans [][]statesim.Action, k int) bool {
-	sp := statesim.NewSpace(f, &g, start)
-	j := statesim.NewJudge(f, sp, g, plans)
+	sp := startspace.NewSpace(f, &g, start)
+	j := startspace.NewJudge(f, sp, g, plans)
 	for o := range plans {
 		if o != k && j.CanBeCorrect(o) {
 			return true

@@ -6,6 +6,7 @@ import (
 	"github.com/formplan/formplan/forms"
 	"github.com/formplan/formplan/perturb"
 	"github.com/formplan/formplan/question"
+	"github.com/formplan/formplan/startspace"
 	"github.com/formplan/formplan/statesim"
 	"github.com/formplan/formplan/textonly"
 )
@@ -68,7 +69,7 @@ func drawTemporalOrder(c *cell, rng *rand.Rand) (question.Question, error) {
 	}
 	// Start from the goal with a random number (horizon or more) of its
 	// wants given wrong values.
-	space := spacePool.Get().(*statesim.Space)
+	space := spacePool.Get().(*startspace.Space)
 	defer spacePool.Put(space)
 	space.Reset(&f, &g)
 	start := statesim.RandomState(&f, rng, 0.3)

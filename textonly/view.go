@@ -20,6 +20,7 @@ import (
 
 	"github.com/formplan/formplan/forms"
 	"github.com/formplan/formplan/question"
+	"github.com/formplan/formplan/startspace"
 	"github.com/formplan/formplan/statesim"
 )
 
@@ -31,7 +32,7 @@ type View struct {
 	Task     string
 	Question string
 	Meta     *question.Meta // only Form, Goal and Plans are read
-	judge    *statesim.Judge
+	judge    *startspace.Judge
 }
 
 // NewView returns the reader's view of q.
@@ -42,14 +43,14 @@ func NewView(q *question.Question) View {
 
 // Judge returns the options judged over every start the family can give,
 // made once per view.
-func (v *View) Judge() *statesim.Judge {
+func (v *View) Judge() *startspace.Judge {
 	if v.judge == nil {
 		m := v.Meta
 		g := statesim.Goal{}
 		if m.Goal != nil {
 			g = *m.Goal
 		}
-		v.judge = statesim.NewJudge(&m.Form, statesim.NewSpace(&m.Form, m.Goal), g, m.Plans)
+		v.judge = startspace.NewJudge(&m.Form, startspace.NewSpace(&m.Form, m.Goal), g, m.Plans)
 	}
 	return v.judge
 }

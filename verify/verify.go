@@ -84,7 +84,7 @@
 //
 //   - image_needed: re-derived by the suite's check, from the candidate
 //     starts the row carries or by an exact search over every start the
-//     family can give (statesim.Judge).
+//     family can give (startspace.Judge).
 //
 // With Options.Rerender, DirWith also renders every picture again in
 // Chromium and compares it with the row's, pixel for pixel, and its boxes

@@ -124,3 +124,45 @@ func Mixed() forms.Family {
 		},
 	}
 }
+
+// Small returns a form of two checkboxes (labelled A and B), a slider
+// 0..10, a radio group of two, a text box and Submit, typing "12" or "5".
+func Small() *forms.Form {
+	return &forms.Form{
+		Family: "test",
+		Refer:  forms.ByOrdinal,
+		Elements: []forms.Element{
+			{ID: "e0", Kind: forms.Checkbox, Ordinal: 1, Label: "A", Group: "g0"},
+			{ID: "e1", Kind: forms.Checkbox, Ordinal: 2, Label: "B", Group: "g0"},
+			{ID: "e2", Kind: forms.Slider, Ordinal: 1, Min: 0, Max: 10, Step: 1, Group: "g1"},
+			{ID: "e3", Kind: forms.Radio, Ordinal: 1, Group: "g2"},
+			{ID: "e4", Kind: forms.Radio, Ordinal: 2, Group: "g2"},
+			{ID: "e5", Kind: forms.TextBox, Ordinal: 1, Group: "g3"},
+			{ID: "e6", Kind: forms.Submit, Ordinal: 1, Label: "Submit"},
+		},
+		TextValues: []string{"12", "5"},
+	}
+}
+
+// Gated returns a form with every kind of enabler: a checkbox that enables
+// a text box, a radio group of two whose 2nd enables a slider 0..10, a
+// slider 0..10 that from 5 enables a checkbox, and a chain: the checkbox
+// enabled from 5 enables a 2nd text box. It types "12" or "5".
+func Gated() *forms.Form {
+	return &forms.Form{
+		Family: "cond",
+		Refer:  forms.ByOrdinal,
+		Elements: []forms.Element{
+			{ID: "e0", Kind: forms.Checkbox, Ordinal: 1, Group: "g0"},
+			{ID: "e1", Kind: forms.TextBox, Ordinal: 1, Group: "g1", EnabledBy: &forms.Enabler{Element: 0}},
+			{ID: "e2", Kind: forms.Radio, Ordinal: 1, Group: "g2"},
+			{ID: "e3", Kind: forms.Radio, Ordinal: 2, Group: "g2"},
+			{ID: "e4", Kind: forms.Slider, Ordinal: 1, Min: 0, Max: 10, Step: 1, Group: "g3", EnabledBy: &forms.Enabler{Element: 3}},
+			{ID: "e5", Kind: forms.Slider, Ordinal: 2, Min: 0, Max: 10, Step: 1, Group: "g4"},
+			{ID: "e6", Kind: forms.Checkbox, Ordinal: 2, Group: "g5", EnabledBy: &forms.Enabler{Element: 5, AtLeast: 5}},
+			{ID: "e7", Kind: forms.TextBox, Ordinal: 2, Group: "g6", EnabledBy: &forms.Enabler{Element: 6}},
+			{ID: "e8", Kind: forms.Submit, Ordinal: 1, Label: "Submit"},
+		},
+		TextValues: []string{"12", "5"},
+	}
+}

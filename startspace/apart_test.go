@@ -1,4 +1,4 @@
-package statesim
+package startspace
 
 import (
 	"math/rand/v2"
@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"github.com/formplan/formplan/forms"
+	"github.com/formplan/formplan/internal/testforms"
+	"github.com/formplan/formplan/statesim"
 )
 
 // TestApart checks Prefixes.Apart against working it out by hand: for
@@ -27,7 +29,7 @@ func TestApart(t *testing.T) {
 		}
 	}
 	for range 10 {
-		fs = append(fs, *conditionalForm())
+		fs = append(fs, *testforms.Gated())
 	}
 	for range 60 {
 		fs = append(fs, *offGridForm())
@@ -68,11 +70,11 @@ func TestApart(t *testing.T) {
 // startSets replays every sequence of the steps with the plain judge
 // from every value of every part of sp, and lists the distinct sets of
 // starts of those that hold from some start.
-func startSets(f *forms.Form, sp *Space, g Goal, steps []Action) []startSet {
-	plain := NewJudge(f, sp, g, [][]Action{nil})
+func startSets(f *forms.Form, sp *Space, g statesim.Goal, steps []statesim.Action) []startSet {
+	plain := NewJudge(f, sp, g, [][]statesim.Action{nil})
 	var sets []startSet
 	for _, seq := range sequences(steps) {
-		plain.SetPlan(0, append(slices.Clone(seq), SubmitAction))
+		plain.SetPlan(0, append(slices.Clone(seq), statesim.SubmitAction))
 		s := make(startSet, len(sp.Parts))
 		live := true
 		for p := range sp.Parts {
@@ -126,8 +128,8 @@ func (a startSet) among(b startSet) bool {
 }
 
 // sequences lists every sequence of distinct steps, the empty one first.
-func sequences(steps []Action) [][]Action {
-	out := [][]Action{nil}
+func sequences(steps []statesim.Action) [][]statesim.Action {
+	out := [][]statesim.Action{nil}
 	for k := 0; k < len(out); k++ {
 		for _, s := range steps {
 			if !slices.Contains(out[k], s) {
@@ -226,9 +228,9 @@ func TestApartLimits(t *testing.T) {
 	if slider < 0 || box < 0 {
 		t.Fatal("no slider or no checkbox on a slider_checkboxes form")
 	}
-	var steps []Action
-	for a := range Actions(&f) {
-		if i, err := Resolve(&f, a); err == nil && i == slider {
+	var steps []statesim.Action
+	for a := range statesim.Actions(&f) {
+		if i, err := statesim.Resolve(&f, a); err == nil && i == slider {
 			steps = append(steps, a)
 		}
 	}
@@ -238,17 +240,17 @@ func TestApartLimits(t *testing.T) {
 	steps = steps[:maxPartSteps+1]
 	tests := []struct {
 		name string
-		want Want
+		want statesim.Want
 		n    int
 		ok   bool
 	}{
-		{"too many steps on a part to compare", Want{Target: f.RefOf(slider), Value: Clean(&f)[slider]}, 4, true},
-		{"a want on an element the form lacks", Want{Target: forms.Ref{Kind: forms.Checkbox, Ordinal: 99}, Value: Value{N: 1}}, 1, false},
-		{"a want no start meets, on a part no step acts on", Want{Target: f.RefOf(box), Value: Value{N: 2}}, 1, false},
+		{"too many steps on a part to compare", statesim.Want{Target: f.RefOf(slider), Value: statesim.Clean(&f)[slider]}, 4, true},
+		{"a want on an element the form lacks", statesim.Want{Target: forms.Ref{Kind: forms.Checkbox, Ordinal: 99}, Value: statesim.Value{N: 1}}, 1, false},
+		{"a want no start meets, on a part no step acts on", statesim.Want{Target: f.RefOf(box), Value: statesim.Value{N: 2}}, 1, false},
 	}
 	px := new(Prefixes)
 	for _, tt := range tests {
-		g := Goal{Wants: []Want{tt.want}}
+		g := statesim.Goal{Wants: []statesim.Want{tt.want}}
 		px.Reset(NewJudge(&f, NewSpace(&f, &g), g, nil), steps)
 		if got := px.Apart(tt.n); got != tt.ok {
 			t.Errorf("%s: Apart(%d) = %v, want %v", tt.name, tt.n, got, tt.ok)

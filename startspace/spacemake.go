@@ -1,10 +1,11 @@
-package statesim
+package startspace
 
 import (
 	"fmt"
 	"slices"
 
 	"github.com/formplan/formplan/forms"
+	"github.com/formplan/formplan/statesim"
 )
 
 // NewSpace returns the start states a family can give form f: each box
@@ -13,7 +14,7 @@ import (
 // values, or holding the start of a text g wants (a partly typed text).
 // The values of the states in extra are added, so that any state a
 // question was built from lies in the space.
-func NewSpace(f *forms.Form, g *Goal, extra ...State) *Space {
+func NewSpace(f *forms.Form, g *statesim.Goal, extra ...statesim.State) *Space {
 	sp := new(Space)
 	sp.Reset(f, g, extra...)
 	return sp
@@ -25,7 +26,7 @@ func NewSpace(f *forms.Form, g *Goal, extra ...State) *Space {
 // them: values Missing returned or AppendMissing appended, judges and
 // Prefixes on sp. A copy of a
 // Space shares its memory.
-func (sp *Space) Reset(f *forms.Form, g *Goal, extra ...State) {
+func (sp *Space) Reset(f *forms.Form, g *statesim.Goal, extra ...statesim.State) {
 	m := &sp.mem
 	m.flat, m.ints = m.flat[:0], m.ints[:0]
 	sp.PartOf, sp.Parts = sp.PartOf[:0], sp.Parts[:0]
@@ -74,19 +75,19 @@ func (sp *Space) Reset(f *forms.Form, g *Goal, extra ...State) {
 		}
 		switch e.Kind {
 		case forms.Checkbox:
-			m.flat = append(m.flat, Value{N: 0})
+			m.flat = append(m.flat, statesim.Value{N: 0})
 			add(1)
-			m.flat = append(m.flat, Value{N: 1})
+			m.flat = append(m.flat, statesim.Value{N: 1})
 			add(1)
 		case forms.Slider:
 			for v := e.Min; v <= e.Max; v += max(e.Step, 1) {
-				m.flat = append(m.flat, Value{N: v})
+				m.flat = append(m.flat, statesim.Value{N: v})
 				add(1)
 			}
 		case forms.Radio:
 			for k := -1; k < len(members); k++ {
 				for x := range members {
-					v := Value{}
+					v := statesim.Value{}
 					if x == k {
 						v.N = 1
 					}
@@ -95,17 +96,17 @@ func (sp *Space) Reset(f *forms.Form, g *Goal, extra ...State) {
 				add(len(members))
 			}
 		case forms.TextBox:
-			m.flat = append(m.flat, Value{})
+			m.flat = append(m.flat, statesim.Value{})
 			add(1)
 			for _, t := range f.TextValues {
-				m.flat = append(m.flat, Value{S: t})
+				m.flat = append(m.flat, statesim.Value{S: t})
 				add(1)
 			}
 			if g != nil {
 				for _, w := range g.Wants {
 					if w.Target == f.RefOf(members[0]) {
 						for k, n := 1, forms.TextLen(w.Value.S); k < n; k++ {
-							m.flat = append(m.flat, Value{S: forms.TextPrefix(w.Value.S, k)})
+							m.flat = append(m.flat, statesim.Value{S: forms.TextPrefix(w.Value.S, k)})
 							add(1)
 						}
 					}
@@ -128,13 +129,13 @@ func (sp *Space) Reset(f *forms.Form, g *Goal, extra ...State) {
 // spaceMemory is what a Space keeps for Reset: its values and members
 // live in two arrays, and the lists of them are reused.
 type spaceMemory struct {
-	flat    State     // every value, one after another
-	ints    []int     // every part's members, one after another
-	parts   [][]int   // the lists tie builds, swapped with the space's
-	values  [][]State // (idem)
-	root    []int     // scratch of tie
-	pieces  []int     // (idem)
-	scratch State     // (idem)
+	flat    statesim.State     // every value, one after another
+	ints    []int              // every part's members, one after another
+	parts   [][]int            // the lists tie builds, swapped with the space's
+	values  [][]statesim.State // (idem)
+	root    []int              // scratch of tie
+	pieces  []int              // (idem)
+	scratch statesim.State     // (idem)
 }
 
 // takeInts appends to the memory what fill appends to it, and returns
@@ -201,7 +202,7 @@ func (sp *Space) tie(f *forms.Form) {
 		return
 	}
 	parts, values := m.parts[:0], m.values[:0]
-	m.scratch = append(m.scratch[:0], make(State, len(f.Elements))...)
+	m.scratch = append(m.scratch[:0], make(statesim.State, len(f.Elements))...)
 	scratch := m.scratch
 	for r := range sp.Parts {
 		if find(r) != r {

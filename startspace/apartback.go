@@ -1,4 +1,4 @@
-package statesim
+package startspace
 
 import (
 	"math/bits"

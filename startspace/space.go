@@ -1,9 +1,10 @@
-package statesim
+package startspace
 
 import (
 	"slices"
 
 	"github.com/formplan/formplan/forms"
+	"github.com/formplan/formplan/statesim"
 )
 
 // Space is a set of start states of a form, given part by part. A part is
@@ -14,17 +15,17 @@ import (
 // questions about every state of the space are answered part by part.
 // NewSpace makes one; Reset makes another in the memory of the last.
 type Space struct {
-	Parts  [][]int   // the element indices of each part
-	PartOf []int     // the part of each element; -1 for the Submit button
-	Values [][]State // per part, its start values: one Value per member
+	Parts  [][]int            // the element indices of each part
+	PartOf []int              // the part of each element; -1 for the Submit button
+	Values [][]statesim.State // per part, its start values: one Value per member
 
 	mem spaceMemory // what Reset reuses
 }
 
 // Contains reports whether s is a state of the space.
-func (sp *Space) Contains(s State) bool {
+func (sp *Space) Contains(s statesim.State) bool {
 	for p, members := range sp.Parts {
-		if !slices.ContainsFunc(sp.Values[p], func(v State) bool {
+		if !slices.ContainsFunc(sp.Values[p], func(v statesim.State) bool {
 			for k, m := range members {
 				if m >= len(s) || s[m] != v[k] {
 					return false
@@ -39,7 +40,7 @@ func (sp *Space) Contains(s State) bool {
 }
 
 // Put sets part p of s to value v.
-func (sp *Space) Put(s State, p int, v State) {
+func (sp *Space) Put(s statesim.State, p int, v statesim.State) {
 	for x, m := range sp.Parts[p] {
 		s[m] = v[x]
 	}
@@ -47,13 +48,13 @@ func (sp *Space) Put(s State, p int, v State) {
 
 // Missing returns the values of element i's part in which element i does
 // not hold want (the values themselves, not copies).
-func (sp *Space) Missing(i int, want Value) []State {
+func (sp *Space) Missing(i int, want statesim.Value) []statesim.State {
 	return sp.AppendMissing(nil, i, want)
 }
 
 // AppendMissing appends the values Missing returns to dst and returns the
 // extended slice.
-func (sp *Space) AppendMissing(dst []State, i int, want Value) []State {
+func (sp *Space) AppendMissing(dst []statesim.State, i int, want statesim.Value) []statesim.State {
 	p := sp.PartOf[i]
 	x := slices.Index(sp.Parts[p], i)
 	for _, v := range sp.Values[p] {
@@ -71,16 +72,16 @@ func (sp *Space) AppendMissing(dst []State, i int, want Value) []State {
 type Judge struct {
 	f      *forms.Form
 	sp     *Space
-	g      Goal
-	plans  [][]Action
+	g      statesim.Goal
+	plans  [][]statesim.Action
 	ok     []bool  // per plan: every step before Submit applies, and it submits
 	at     [][]int // per plan, per step before Submit: the element acted on
 	wantAt []int   // per want: its element, or -1
-	tmp    State
+	tmp    statesim.State
 }
 
 // NewJudge prepares plans for judging against g from the states of sp.
-func NewJudge(f *forms.Form, sp *Space, g Goal, plans [][]Action) *Judge {
+func NewJudge(f *forms.Form, sp *Space, g statesim.Goal, plans [][]statesim.Action) *Judge {
 	j := new(Judge)
 	j.Reset(f, sp, g, plans)
 	return j
@@ -89,13 +90,13 @@ func NewJudge(f *forms.Form, sp *Space, g Goal, plans [][]Action) *Judge {
 // Reset makes j the judge NewJudge(f, sp, g, plans) returns, reusing the
 // memory j holds: for a caller that makes many judges in turn. A Prefixes
 // reset on j must be reset again before its next use.
-func (j *Judge) Reset(f *forms.Form, sp *Space, g Goal, plans [][]Action) {
+func (j *Judge) Reset(f *forms.Form, sp *Space, g statesim.Goal, plans [][]statesim.Action) {
 	j.f, j.sp, j.g = f, sp, g
 	j.plans = append(j.plans[:0], plans...)
 	j.ok = append(j.ok[:0], make([]bool, len(plans))...)
 	j.at = resize(j.at, len(plans))
 	j.wantAt = g.AppendIndices(j.wantAt[:0], f)
-	j.tmp = append(j.tmp[:0], make(State, len(f.Elements))...)
+	j.tmp = append(j.tmp[:0], make(statesim.State, len(f.Elements))...)
 	for k, plan := range plans {
 		j.SetPlan(k, plan)
 	}
@@ -103,14 +104,14 @@ func (j *Judge) Reset(f *forms.Form, sp *Space, g Goal, plans [][]Action) {
 
 // SetPlan replaces plan k, reusing what the judge holds, for loops that
 // judge many plans in turn.
-func (j *Judge) SetPlan(k int, plan []Action) {
+func (j *Judge) SetPlan(k int, plan []statesim.Action) {
 	j.plans[k], j.ok[k], j.at[k] = plan, false, j.at[k][:0]
 	for _, a := range plan {
-		i, err := resolve(j.f, a)
+		i, err := statesim.Resolve(j.f, a)
 		if err != nil {
 			return
 		}
-		if a.Op == Submit {
+		if a.Op == statesim.Submit {
 			j.ok[k] = true
 			return
 		}
@@ -120,12 +121,12 @@ func (j *Judge) SetPlan(k int, plan []Action) {
 
 // replay runs plan k's steps on part p from value v of the part and returns
 // the scratch state, meaningful on the part's members only.
-func (j *Judge) replay(k, p int, v State) State {
+func (j *Judge) replay(k, p int, v statesim.State) statesim.State {
 	s := j.tmp
 	j.sp.Put(s, p, v)
 	for n, i := range j.at[k] {
 		if j.sp.PartOf[i] == p {
-			applyAt(j.f, s, i, j.plans[k][n])
+			statesim.ApplyAt(j.f, s, i, j.plans[k][n])
 		}
 	}
 	return s
@@ -133,7 +134,7 @@ func (j *Judge) replay(k, p int, v State) State {
 
 // holds reports whether plan k, from value v of part p, meets every want on
 // that part (the plan must be valid and submit).
-func (j *Judge) holds(k, p int, v State) bool {
+func (j *Judge) holds(k, p int, v statesim.State) bool {
 	if !j.ok[k] {
 		return false
 	}
@@ -142,7 +143,7 @@ func (j *Judge) holds(k, p int, v State) bool {
 
 // meets reports whether state s meets every want on part p: false as well
 // when a want names an element the form lacks.
-func (j *Judge) meets(p int, s State) bool {
+func (j *Judge) meets(p int, s statesim.State) bool {
 	for x, w := range j.g.Wants {
 		if i := j.wantAt[x]; i < 0 {
 			return false
@@ -157,7 +158,7 @@ func (j *Judge) meets(p int, s State) bool {
 // the space.
 func (j *Judge) CanBeCorrect(k int) bool {
 	for p := range j.sp.Parts {
-		if !slices.ContainsFunc(j.sp.Values[p], func(v State) bool { return j.holds(k, p, v) }) {
+		if !slices.ContainsFunc(j.sp.Values[p], func(v statesim.State) bool { return j.holds(k, p, v) }) {
 			return false
 		}
 	}
@@ -225,7 +226,7 @@ func (j *Judge) Verdicts() (same, differ bool) {
 	if len(j.plans) != 2 || !j.ok[0] || !j.ok[1] {
 		return false, false
 	}
-	a := make(State, len(j.tmp))
+	a := make(statesim.State, len(j.tmp))
 	same = true
 	for p, members := range j.sp.Parts {
 		partSame := false

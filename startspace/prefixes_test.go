@@ -1,4 +1,4 @@
-package statesim
+package startspace
 
 import (
 	"math/rand/v2"
@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/formplan/formplan/forms"
+	"github.com/formplan/formplan/statesim"
 )
 
 // TestPrefixesSameAnswers checks the tree of step sequences against
@@ -63,15 +64,15 @@ func checkPrefixes(t *testing.T) *Prefixes {
 		steps := randomSteps(&f, rng, 5)
 		if n%7 == 3 {
 			// A step on an element the form lacks: no order resolves it.
-			steps = append(steps, Action{Op: Check, Target: forms.Ref{Kind: forms.Checkbox, Label: "no such box"}})
+			steps = append(steps, statesim.Action{Op: statesim.Check, Target: forms.Ref{Kind: forms.Checkbox, Label: "no such box"}})
 		}
-		out, err := Run(&f, RandomState(&f, rng, 0.5), []Action{steps[0], SubmitAction})
+		out, err := statesim.Run(&f, statesim.RandomState(&f, rng, 0.5), []statesim.Action{steps[0], statesim.SubmitAction})
 		if err != nil {
 			t.Fatal(err)
 		}
-		g := Goal{Wants: wantsOf(&f, out.Final, rng, 3)}
+		g := statesim.Goal{Wants: wantsOf(&f, out.Final, rng, 3)}
 		sp := NewSpace(&f, &g)
-		plain := NewJudge(&f, sp, g, [][]Action{nil})
+		plain := NewJudge(&f, sp, g, [][]statesim.Action{nil})
 		reused.Reset(&f, &g)
 		j := NewJudge(&f, reused, g, nil)
 		if n%2 == 0 {
@@ -80,14 +81,14 @@ func checkPrefixes(t *testing.T) *Prefixes {
 			px.Extend(px.Root(), 0)
 		}
 		px.Reset(j, steps)
-		items := append(slices.Clone(steps), SubmitAction)
+		items := append(slices.Clone(steps), statesim.SubmitAction)
 		idx := make([]int, len(items))
 		for k := range idx {
 			idx[k] = k
 		}
 		for range 40 {
 			rng.Shuffle(len(idx), func(a, b int) { idx[a], idx[b] = idx[b], idx[a] })
-			order := make([]Action, len(idx))
+			order := make([]statesim.Action, len(idx))
 			seq := px.Root()
 			submitted := false
 			for k, s := range idx {
@@ -117,11 +118,11 @@ func checkPrefixes(t *testing.T) *Prefixes {
 				vs[p] = rng.IntN(len(sp.Values[p]))
 				compared++
 			}
-			start := make(State, len(f.Elements))
+			start := make(statesim.State, len(f.Elements))
 			for p, v := range vs {
 				sp.Put(start, p, sp.Values[p][v])
 			}
-			res, err := Run(&f, start, order)
+			res, err := statesim.Run(&f, start, order)
 			holds := err == nil && res.Submitted && g.Unmet(&f, res.Final) == 0
 			if got := px.Holds(seq, vs); got != holds {
 				t.Fatalf("%s order %v from %v: Holds says %v, running it %v", f.Family, order, start, got, holds)
@@ -141,23 +142,23 @@ func checkPrefixes(t *testing.T) *Prefixes {
 // not.
 func TestPrefixesNoParts(t *testing.T) {
 	f := forms.Form{Family: "bare", Elements: []forms.Element{{ID: "e1", Kind: forms.Submit, Ordinal: 1, Label: "Submit"}}}
-	bad := Action{Op: Check, Target: forms.Ref{Kind: forms.Checkbox, Label: "no such box"}}
-	g := Goal{}
+	bad := statesim.Action{Op: statesim.Check, Target: forms.Ref{Kind: forms.Checkbox, Label: "no such box"}}
+	g := statesim.Goal{}
 	sp := NewSpace(&f, &g)
 	if len(sp.Parts) != 0 {
 		t.Fatalf("%d parts, want none", len(sp.Parts))
 	}
 	px := new(Prefixes)
-	px.Reset(NewJudge(&f, sp, g, nil), []Action{bad})
-	plain := NewJudge(&f, sp, g, [][]Action{nil})
+	px.Reset(NewJudge(&f, sp, g, nil), []statesim.Action{bad})
+	plain := NewJudge(&f, sp, g, [][]statesim.Action{nil})
 	for _, c := range []struct {
 		name  string
 		seq   int
-		order []Action
+		order []statesim.Action
 		want  bool
 	}{
-		{"Submit first", px.Root(), []Action{SubmitAction, bad}, true},
-		{"the bad step first", px.Extend(px.Root(), 0), []Action{bad, SubmitAction}, false},
+		{"Submit first", px.Root(), []statesim.Action{statesim.SubmitAction, bad}, true},
+		{"the bad step first", px.Extend(px.Root(), 0), []statesim.Action{bad, statesim.SubmitAction}, false},
 	} {
 		plain.SetPlan(0, c.order)
 		if judged := plain.CanBeCorrect(0); judged != c.want {
@@ -180,20 +181,20 @@ func TestPrefixesLackingWant(t *testing.T) {
 		{ID: "e2", Kind: forms.Submit, Ordinal: 1, Label: "Submit"},
 	}}
 	box := func(n int) forms.Ref { return forms.Ref{Kind: forms.Checkbox, Ordinal: n} }
-	click := Action{Op: Click, Target: box(2)}
+	click := statesim.Action{Op: statesim.Click, Target: box(2)}
 	for _, c := range []struct {
 		name  string
-		wants []Want
+		wants []statesim.Want
 		count []int // per part, at the root and after the click
 	}{
-		{"met where box 1 is checked", []Want{{Target: box(1), Value: Value{N: 1}}}, []int{1, 2, 1, 2}},
-		{"a box the form lacks", []Want{{Target: box(1), Value: Value{N: 1}}, {Target: box(3), Value: Value{N: 1}}}, []int{0, 0, 0, 0}},
+		{"met where box 1 is checked", []statesim.Want{{Target: box(1), Value: statesim.Value{N: 1}}}, []int{1, 2, 1, 2}},
+		{"a box the form lacks", []statesim.Want{{Target: box(1), Value: statesim.Value{N: 1}}, {Target: box(3), Value: statesim.Value{N: 1}}}, []int{0, 0, 0, 0}},
 	} {
-		g := Goal{Wants: c.wants}
+		g := statesim.Goal{Wants: c.wants}
 		sp := NewSpace(&f, &g)
 		px := new(Prefixes)
-		px.Reset(NewJudge(&f, sp, g, nil), []Action{click})
-		plain := NewJudge(&f, sp, g, [][]Action{{SubmitAction}})
+		px.Reset(NewJudge(&f, sp, g, nil), []statesim.Action{click})
+		plain := NewJudge(&f, sp, g, [][]statesim.Action{{statesim.SubmitAction}})
 		var got []int
 		for _, seq := range []int{px.Root(), px.Extend(px.Root(), 0)} {
 			for p := range sp.Parts {
@@ -238,8 +239,8 @@ func TestPrefixesKeptShapes(t *testing.T) {
 	}
 	slider := forms.Ref{Kind: forms.Slider, Ordinal: 1}
 	box := forms.Ref{Kind: forms.Checkbox, Ordinal: 1}
-	steps := []Action{{Op: Set, Target: slider, N: 6}, {Op: Click, Target: box}, {Op: Move, Target: slider, N: -2}}
-	g := Goal{Wants: []Want{{Target: box, Value: Value{N: 1}}, {Target: slider, Value: Value{N: 4}}}}
+	steps := []statesim.Action{{Op: statesim.Set, Target: slider, N: 6}, {Op: statesim.Click, Target: box}, {Op: statesim.Move, Target: slider, N: -2}}
+	g := statesim.Goal{Wants: []statesim.Want{{Target: box, Value: statesim.Value{N: 1}}, {Target: slider, Value: statesim.Value{N: 4}}}}
 	px, sp := new(Prefixes), new(Space)
 	for round := range 3 {
 		for _, c := range cases {

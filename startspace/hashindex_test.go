@@ -1,8 +1,10 @@
-package statesim
+package startspace
 
 import (
 	"slices"
 	"testing"
+
+	"github.com/formplan/formplan/statesim"
 )
 
 // TestHashIndex puts items with few distinct hashes (so that walks cross
@@ -55,12 +57,12 @@ func TestHashIndex(t *testing.T) {
 // TestHashValues checks that equal values hash the same and that values
 // differing in a number or a text, or in their count, hash apart.
 func TestHashValues(t *testing.T) {
-	base := State{{N: 1}, {S: "1234"}, {N: -3}}
+	base := statesim.State{{N: 1}, {S: "1234"}, {N: -3}}
 	same := slices.Clone(base)
 	if hashValues(base) != hashValues(same) {
 		t.Fatal("equal values hash apart")
 	}
-	for _, other := range []State{
+	for _, other := range []statesim.State{
 		{{N: 0}, {S: "1234"}, {N: -3}},
 		{{N: 1}, {S: "1235"}, {N: -3}},
 		{{N: 1}, {S: "1234"}, {N: 3}},

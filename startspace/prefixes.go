@@ -1,8 +1,10 @@
-package statesim
+package startspace
 
 import (
 	"math/bits"
 	"slices"
+
+	"github.com/formplan/formplan/statesim"
 )
 
 // Prefixes answers, for a set of distinct steps, which start values of
@@ -60,7 +62,7 @@ type partTree struct {
 
 // Reset starts the tree anew for judge j and steps, which must be distinct
 // and must not include Submit, with its tables empty.
-func (px *Prefixes) Reset(j *Judge, steps []Action) {
+func (px *Prefixes) Reset(j *Judge, steps []statesim.Action) {
 	px.j, px.steps = j, len(steps)
 	px.tab.reset(len(j.sp.Parts))
 	px.setWants()
@@ -78,8 +80,8 @@ func (px *Prefixes) Reset(j *Judge, steps []Action) {
 	}
 	px.bad, px.st = px.bad[:0], px.st[:0]
 	for _, a := range steps {
-		i, err := resolve(j.f, a)
-		bad := err != nil || a.Op == Submit
+		i, err := statesim.Resolve(j.f, a)
+		bad := err != nil || a.Op == statesim.Submit
 		var st *stepTable
 		if !bad && j.sp.PartOf[i] >= 0 {
 			st = px.step(j.sp.PartOf[i], i, a)

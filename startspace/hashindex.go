@@ -1,8 +1,10 @@
-package statesim
+package startspace
 
 import (
 	"hash/maphash"
 	"math/bits"
+
+	"github.com/formplan/formplan/statesim"
 )
 
 // hashIndex finds items, numbered from 0, by a hash of theirs: an open
@@ -77,7 +79,7 @@ func (ix *hashIndex) place(h uint64, s int32) {
 
 // hashValues returns the hash of a part's values, masked by hashMask:
 // equal values hash the same.
-func hashValues(vs State) uint64 {
+func hashValues(vs statesim.State) uint64 {
 	h := uint64(len(vs))
 	for _, v := range vs {
 		h = mixHash(h ^ uint64(v.N))
@@ -91,7 +93,7 @@ func hashValues(vs State) uint64 {
 // hashValuesAt is hashValues of the values of s at indices at, without
 // gathering them (the loop is written out again: a function for one
 // value, too big to inline, made both slower).
-func hashValuesAt(s State, at []int) uint64 {
+func hashValuesAt(s statesim.State, at []int) uint64 {
 	h := uint64(len(at))
 	for _, i := range at {
 		h = mixHash(h ^ uint64(s[i].N))

@@ -1,8 +1,10 @@
-package statesim
+package startspace
 
 import (
 	"hash/maphash"
 	"slices"
+
+	"github.com/formplan/formplan/statesim"
 )
 
 // tables hold, for the judge a [Prefixes] was reset on, what each step
@@ -18,8 +20,8 @@ type tables struct {
 	parts   []*partTable            // per part: its table, of this Reset or kept
 	local   []partTable             // the tables of this Reset, one per part at most
 	steps   []stepTable             // the steps met, on the parts they act on
-	after   State                   // scratch: a value a step leads to
-	kept    State                   // the values steps led to, one after another, in blocks
+	after   statesim.State          // scratch: a value a step leads to
+	kept    statesim.State          // the values steps led to, one after another, in blocks
 	shapes  map[string][]*partTable // the tables kept, by their parts' shape
 	count   int                     // how many tables are kept
 	entries int                     // the values of the kept tables' maps, one per value for each map
@@ -44,9 +46,9 @@ func (t *tables) reset(np int) {
 }
 
 // keep returns a copy of v in the tables' memory.
-func (t *tables) keep(v State) State {
+func (t *tables) keep(v statesim.State) statesim.State {
 	if cap(t.kept)-len(t.kept) < len(v) {
-		t.kept = make(State, 0, max(256, 8*len(v)))
+		t.kept = make(statesim.State, 0, max(256, 8*len(v)))
 	}
 	at := len(t.kept)
 	t.kept = append(t.kept, v...)
@@ -55,9 +57,9 @@ func (t *tables) keep(v State) State {
 
 // partTable is what the tables know of one part.
 type partTable struct {
-	vals  []State   // the space's values of the part, then those steps led to
-	index hashIndex // the values in vals, by hashValues
-	meets []bool    // per value in vals: it meets the wants on the part
+	vals  []statesim.State // the space's values of the part, then those steps led to
+	index hashIndex        // the values in vals, by hashValues
+	meets []bool           // per value in vals: it meets the wants on the part
 
 	// A table kept across Resets owns its values, and keeps the maps of
 	// the steps met on it.
@@ -79,7 +81,7 @@ var hashMask = ^uint64(0)
 
 // findAt returns the index in vals of the value of s at indices at, whose
 // hash is h.
-func (pt *partTable) findAt(h uint64, s State, at []int) (int32, bool) {
+func (pt *partTable) findAt(h uint64, s statesim.State, at []int) (int32, bool) {
 	ix := &pt.index
 	for i := ix.first(h); ix.slot[i] != 0; i = ix.next(i) {
 		if x := ix.slot[i] - 1; ix.hash[i] == h && equalAt(s, at, pt.vals[x]) {
@@ -90,7 +92,7 @@ func (pt *partTable) findAt(h uint64, s State, at []int) (int32, bool) {
 }
 
 // equalAt reports whether the values of s at indices at are v.
-func equalAt(s State, at []int, v State) bool {
+func equalAt(s statesim.State, at []int, v statesim.State) bool {
 	for x, i := range at {
 		if s[i] != v[x] {
 			return false
@@ -103,7 +105,7 @@ func equalAt(s State, at []int, v State) bool {
 // value v goes to, or unknown.
 type stepTable struct {
 	p, i int // the part, and the element the step acts on
-	a    Action
+	a    statesim.Action
 	to   []int32
 	home *[]int32 // where a kept table keeps to, or nil
 }
@@ -134,7 +136,7 @@ func (px *Prefixes) fillTable(p int, pt *partTable) {
 
 // add appends value v, whose hash is h, to part p's table and returns
 // its index. A kept table stores a copy.
-func (px *Prefixes) add(p int, pt *partTable, h uint64, v State) int32 {
+func (px *Prefixes) add(p int, pt *partTable, h uint64, v statesim.State) int32 {
 	x := int32(len(pt.vals))
 	if pt.owned {
 		v = slices.Clone(v)
@@ -147,7 +149,7 @@ func (px *Prefixes) add(p int, pt *partTable, h uint64, v State) int32 {
 
 // meets reports whether value v of part p meets the judge's wants on it:
 // the wants setWants listed for the part.
-func (px *Prefixes) meets(p int, v State) bool {
+func (px *Prefixes) meets(p int, v statesim.State) bool {
 	t := &px.tab
 	if t.lacking {
 		return false
@@ -164,7 +166,7 @@ func (px *Prefixes) meets(p int, v State) bool {
 // part's members, and the value it asks for.
 type placedWant struct {
 	at int
-	v  Value
+	v  statesim.Value
 }
 
 // setWants lists, for [Prefixes.meets], the judge's wants on each part,
@@ -188,7 +190,7 @@ func (px *Prefixes) setWants() {
 // step returns a new table of action a on element i of part p; on a kept
 // table, its map is the one kept. The steps of a Reset are distinct, so
 // each has a table of its own.
-func (px *Prefixes) step(p, i int, a Action) *stepTable {
+func (px *Prefixes) step(p, i int, a statesim.Action) *stepTable {
 	t := &px.tab
 	t.steps = extend(t.steps)
 	st := &t.steps[len(t.steps)-1]
@@ -231,7 +233,7 @@ func (px *Prefixes) workOut(st *stepTable, v int32) {
 	}
 	members, from := j.sp.Parts[st.p], pt.vals[v]
 	j.sp.Put(j.tmp, st.p, from)
-	applyAt(j.f, j.tmp, st.i, st.a)
+	statesim.ApplyAt(j.f, j.tmp, st.i, st.a)
 	// The value after is read where the step left it, in the scratch
 	// state, and copied out only when new.
 	to := v // four steps in ten change nothing (a disabled element, say): no look-up

@@ -1,10 +1,11 @@
-package statesim
+package startspace
 
 import (
 	"encoding/binary"
 	"slices"
 
 	"github.com/formplan/formplan/forms"
+	"github.com/formplan/formplan/statesim"
 )
 
 // maxKept bounds the tables a Prefixes keeps across Resets, and
@@ -69,7 +70,7 @@ func (px *Prefixes) keptTable(p int) *partTable {
 }
 
 // holds reports whether the table's first values are exactly vs.
-func (pt *partTable) holds(vs []State) bool {
+func (pt *partTable) holds(vs []statesim.State) bool {
 	if pt.space != len(vs) {
 		return false
 	}
@@ -123,7 +124,7 @@ func (px *Prefixes) shapeOf(p int) ([]byte, bool) {
 // place in the part, and what it does.
 type stepKey struct {
 	at   int
-	op   Op
+	op   statesim.Op
 	n    int
 	text string
 }
@@ -131,7 +132,7 @@ type stepKey struct {
 // keptMap returns where kept table pt keeps the map of action a on
 // element i, one of members, made on first use; nil when the tables keep
 // maxKeptEntries already.
-func (t *tables) keptMap(pt *partTable, members []int, i int, a Action) *[]int32 {
+func (t *tables) keptMap(pt *partTable, members []int, i int, a statesim.Action) *[]int32 {
 	key := stepKey{at: slices.Index(members, i), op: a.Op, n: a.N, text: a.Text}
 	m, ok := pt.maps[key]
 	if !ok {

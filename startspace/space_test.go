@@ -1,4 +1,4 @@
-package statesim
+package startspace
 
 import (
 	"math/rand/v2"
@@ -6,11 +6,13 @@ import (
 	"testing"
 
 	"github.com/formplan/formplan/forms"
+	"github.com/formplan/formplan/internal/testforms"
+	"github.com/formplan/formplan/statesim"
 )
 
 func TestNewSpace(t *testing.T) {
-	f := testForm()
-	g := Goal{Wants: []Want{{tb(1), Value{S: "123"}}}}
+	f := testforms.Small()
+	g := statesim.Goal{Wants: []statesim.Want{{Target: tb(1), Value: statesim.Value{S: "123"}}}}
 	sp := NewSpace(f, &g)
 	for p, members := range sp.Parts {
 		e := f.Elements[members[0]]
@@ -32,10 +34,10 @@ func TestNewSpace(t *testing.T) {
 			t.Errorf("part %d (%s): %d values, want %d", p, e.Kind, got, want)
 		}
 	}
-	if !sp.Contains(Clean(f)) {
+	if !sp.Contains(statesim.Clean(f)) {
 		t.Error("the clean state is not in the space")
 	}
-	odd := Clean(f)
+	odd := statesim.Clean(f)
 	odd[len(odd)-2].S = "zzz"
 	if sp.Contains(odd) {
 		t.Error("a text outside the family's values is in the space")
@@ -46,33 +48,33 @@ func TestNewSpace(t *testing.T) {
 }
 
 func TestJudge(t *testing.T) {
-	f := testForm()
-	click := func(n int) Action { return Action{Op: Click, Target: cb(n)} }
-	check := func(n int) Action { return Action{Op: Check, Target: cb(n)} }
-	g := Goal{Wants: []Want{{cb(1), Value{N: 1}}, {cb(2), Value{N: 1}}}}
+	f := testforms.Small()
+	click := func(n int) statesim.Action { return statesim.Action{Op: statesim.Click, Target: cb(n)} }
+	check := func(n int) statesim.Action { return statesim.Action{Op: statesim.Check, Target: cb(n)} }
+	g := statesim.Goal{Wants: []statesim.Want{{Target: cb(1), Value: statesim.Value{N: 1}}, {Target: cb(2), Value: statesim.Value{N: 1}}}}
 	tests := []struct {
 		name       string
-		plans      [][]Action
+		plans      [][]statesim.Action
 		can, only  []bool
 		same, diff bool // for two plans, judged as future_state pairs
 	}{
 		{"absolute plan always works, so a click plan is never the only one",
-			[][]Action{{check(1), check(2), SubmitAction}, {click(1), check(2), SubmitAction}},
+			[][]statesim.Action{{check(1), check(2), statesim.SubmitAction}, {click(1), check(2), statesim.SubmitAction}},
 			[]bool{true, true}, []bool{true, false}, true, true},
 		{"clicks on different boxes each win from their own start",
-			[][]Action{{click(1), check(2), SubmitAction}, {check(1), click(2), SubmitAction}},
+			[][]statesim.Action{{click(1), check(2), statesim.SubmitAction}, {check(1), click(2), statesim.SubmitAction}},
 			[]bool{true, true}, []bool{true, true}, true, true},
 		{"a plan without Submit never works",
-			[][]Action{{check(1), check(2)}, {click(1), click(2), SubmitAction}},
+			[][]statesim.Action{{check(1), check(2)}, {click(1), click(2), statesim.SubmitAction}},
 			[]bool{false, true}, []bool{false, true}, false, false},
 		{"a plan that unchecks a wanted box never works",
-			[][]Action{{check(1), {Op: Uncheck, Target: cb(2)}, SubmitAction}, {check(1), check(2), SubmitAction}},
+			[][]statesim.Action{{check(1), {Op: statesim.Uncheck, Target: cb(2)}, statesim.SubmitAction}, {check(1), check(2), statesim.SubmitAction}},
 			[]bool{false, true}, []bool{false, true}, false, true},
 		{"a step on a missing element is invalid",
-			[][]Action{{check(9), SubmitAction}, {check(1), check(2), SubmitAction}},
+			[][]statesim.Action{{check(9), statesim.SubmitAction}, {check(1), check(2), statesim.SubmitAction}},
 			[]bool{false, true}, []bool{false, true}, false, false},
 		{"three plans: beside one that always works, the others are never alone",
-			[][]Action{{click(1), click(2), SubmitAction}, {check(1), check(2), SubmitAction}, {click(1), check(2), SubmitAction}},
+			[][]statesim.Action{{click(1), click(2), statesim.SubmitAction}, {check(1), check(2), statesim.SubmitAction}, {click(1), check(2), statesim.SubmitAction}},
 			[]bool{true, true, true}, []bool{false, true, false}, false, false},
 	}
 	for _, tc := range tests {
@@ -97,16 +99,16 @@ func TestJudge(t *testing.T) {
 // TestOnlyCorrectAgainstBruteForce compares the part-by-part search with
 // trying every state of a small space.
 func TestOnlyCorrectAgainstBruteForce(t *testing.T) {
-	f := testForm()
-	g := Goal{Wants: []Want{{cb(1), Value{N: 1}}, {cb(2), Value{}}, {sl(), Value{N: 2}}}}
-	ops := []Action{
-		{Op: Click, Target: cb(1)}, {Op: Check, Target: cb(1)}, {Op: Click, Target: cb(2)}, {Op: Uncheck, Target: cb(2)},
-		{Op: Move, Target: sl(), N: 1}, {Op: Move, Target: sl(), N: -2}, {Op: Set, Target: sl(), N: 2}, {Op: Move, Target: sl(), N: 2},
+	f := testforms.Small()
+	g := statesim.Goal{Wants: []statesim.Want{{Target: cb(1), Value: statesim.Value{N: 1}}, {Target: cb(2), Value: statesim.Value{}}, {Target: sl(), Value: statesim.Value{N: 2}}}}
+	ops := []statesim.Action{
+		{Op: statesim.Click, Target: cb(1)}, {Op: statesim.Check, Target: cb(1)}, {Op: statesim.Click, Target: cb(2)}, {Op: statesim.Uncheck, Target: cb(2)},
+		{Op: statesim.Move, Target: sl(), N: 1}, {Op: statesim.Move, Target: sl(), N: -2}, {Op: statesim.Set, Target: sl(), N: 2}, {Op: statesim.Move, Target: sl(), N: 2},
 	}
 	sp := NewSpace(f, &g)
-	var all []State
-	var grow func(p int, s State)
-	grow = func(p int, s State) {
+	var all []statesim.State
+	var grow func(p int, s statesim.State)
+	grow = func(p int, s statesim.State) {
 		if p == len(sp.Parts) {
 			all = append(all, s.Clone())
 			return
@@ -118,11 +120,11 @@ func TestOnlyCorrectAgainstBruteForce(t *testing.T) {
 			grow(p+1, s)
 		}
 	}
-	grow(0, Clean(f))
+	grow(0, statesim.Clean(f))
 	for trial := 0; trial < 200; trial++ {
-		var plans [][]Action
+		var plans [][]statesim.Action
 		for k := 0; k < 3; k++ {
-			plans = append(plans, []Action{ops[(trial*7+k*3)%len(ops)], ops[(trial*5+k)%len(ops)], ops[(trial*3+k*5)%len(ops)], SubmitAction})
+			plans = append(plans, []statesim.Action{ops[(trial*7+k*3)%len(ops)], ops[(trial*5+k)%len(ops)], ops[(trial*3+k*5)%len(ops)], statesim.SubmitAction})
 		}
 		j := NewJudge(f, sp, g, plans)
 		for k := range plans {
@@ -130,7 +132,7 @@ func TestOnlyCorrectAgainstBruteForce(t *testing.T) {
 			for _, s := range all {
 				alone := true
 				for o, p := range plans {
-					out, err := Run(f, s, p)
+					out, err := statesim.Run(f, s, p)
 					ok := err == nil && out.Submitted && g.Met(f, out.Final)
 					alone = alone && ok == (o == k)
 				}
@@ -151,23 +153,23 @@ func TestJudgeReset(t *testing.T) {
 	var j Judge
 	checked := 0
 	for _, f := range sampleForms(rng, 20, 10) {
-		vocab := Vocabulary(&f)
-		s := RandomState(&f, rng, 0.5)
-		var wants []Want
+		vocab := statesim.Vocabulary(&f)
+		s := statesim.RandomState(&f, rng, 0.5)
+		var wants []statesim.Want
 		for i, e := range f.Elements {
 			if e.Kind != forms.Submit && rng.IntN(2) == 0 {
-				wants = append(wants, Want{Target: f.RefOf(i), Value: s[i]})
+				wants = append(wants, statesim.Want{Target: f.RefOf(i), Value: s[i]})
 			}
 		}
-		g := Goal{Wants: wants}
+		g := statesim.Goal{Wants: wants}
 		sp := NewSpace(&f, &g)
-		plans := make([][]Action, 1+rng.IntN(3))
+		plans := make([][]statesim.Action, 1+rng.IntN(3))
 		for k := range plans {
 			for range rng.IntN(4) {
 				plans[k] = append(plans[k], vocab[rng.IntN(len(vocab))])
 			}
 			if rng.IntN(5) > 0 {
-				plans[k] = append(plans[k], SubmitAction)
+				plans[k] = append(plans[k], statesim.SubmitAction)
 			}
 		}
 		j.Reset(&f, sp, g, plans)
@@ -193,9 +195,9 @@ func TestJudgeReset(t *testing.T) {
 
 // freshJudge makes a Judge field by field, in memory of its own, as
 // NewJudge did before Reset: the oracle of TestJudgeReset.
-func freshJudge(f *forms.Form, sp *Space, g Goal, plans [][]Action) *Judge {
+func freshJudge(f *forms.Form, sp *Space, g statesim.Goal, plans [][]statesim.Action) *Judge {
 	j := &Judge{f: f, sp: sp, g: g, plans: slices.Clone(plans), ok: make([]bool, len(plans)), at: make([][]int, len(plans)),
-		wantAt: g.Indices(f), tmp: make(State, len(f.Elements))}
+		wantAt: g.Indices(f), tmp: make(statesim.State, len(f.Elements))}
 	for k, plan := range plans {
 		j.SetPlan(k, plan)
 	}

@@ -1,4 +1,4 @@
-package statesim
+package startspace
 
 import (
 	"math/rand/v2"
@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/formplan/formplan/forms"
+	"github.com/formplan/formplan/internal/testforms"
+	"github.com/formplan/formplan/statesim"
 )
 
 // TestSpaceReset checks one Space reset again and again, on forms of every
@@ -18,7 +20,7 @@ import (
 func TestSpaceReset(t *testing.T) {
 	rng := rand.New(rand.NewPCG(6, 6))
 	fs := sampleForms(rng, 40, 10)
-	mixed := *testForm()
+	mixed := *testforms.Small()
 	for i := range mixed.Elements {
 		if mixed.Elements[i].Kind == forms.Radio {
 			mixed.Elements[0].Group = mixed.Elements[i].Group // a group led by another kind
@@ -29,20 +31,20 @@ func TestSpaceReset(t *testing.T) {
 	sp := new(Space)
 	tied := 0
 	for n, f := range fs {
-		var g *Goal
+		var g *statesim.Goal
 		if n%3 > 0 {
-			out := RandomState(&f, rng, 0.5)
-			var wants []Want
+			out := statesim.RandomState(&f, rng, 0.5)
+			var wants []statesim.Want
 			for i, e := range f.Elements {
 				if e.Kind != forms.Submit && rng.IntN(2) == 0 {
-					wants = append(wants, Want{Target: f.RefOf(i), Value: out[i]})
+					wants = append(wants, statesim.Want{Target: f.RefOf(i), Value: out[i]})
 				}
 			}
-			g = &Goal{Wants: wants}
+			g = &statesim.Goal{Wants: wants}
 		}
-		var extra []State
+		var extra []statesim.State
 		for range rng.IntN(3) {
-			extra = append(extra, RandomState(&f, rng, 0.7))
+			extra = append(extra, statesim.RandomState(&f, rng, 0.7))
 		}
 		want := freshSpace(&f, g, extra...)
 		sp.Reset(&f, g, extra...)
@@ -53,7 +55,7 @@ func TestSpaceReset(t *testing.T) {
 			t.Fatalf("form %d (%s): %d lists of values, want %d", n, f.Family, len(sp.Values), len(want.Values))
 		}
 		for p := range want.Values {
-			if !slices.EqualFunc(sp.Values[p], want.Values[p], State.Equal) {
+			if !slices.EqualFunc(sp.Values[p], want.Values[p], statesim.State.Equal) {
 				t.Fatalf("form %d (%s) part %d: values %v, want %v", n, f.Family, p, sp.Values[p], want.Values[p])
 			}
 		}
@@ -68,7 +70,7 @@ func TestSpaceReset(t *testing.T) {
 
 // freshSpace is NewSpace made plainly, every part and value allocated on
 // its own: the construction Reset is checked against.
-func freshSpace(f *forms.Form, g *Goal, extra ...State) *Space {
+func freshSpace(f *forms.Form, g *statesim.Goal, extra ...statesim.State) *Space {
 	sp := &Space{PartOf: make([]int, len(f.Elements))}
 	for i, e := range f.Elements {
 		sp.PartOf[i] = -1
@@ -84,40 +86,40 @@ func freshSpace(f *forms.Form, g *Goal, extra ...State) *Space {
 		sp.PartOf[i] = len(sp.Parts)
 		sp.Parts = append(sp.Parts, []int{i})
 	}
-	sp.Values = make([][]State, len(sp.Parts))
+	sp.Values = make([][]statesim.State, len(sp.Parts))
 	for p, members := range sp.Parts {
 		e := &f.Elements[members[0]]
-		add := func(v State) {
+		add := func(v statesim.State) {
 			if !slices.ContainsFunc(sp.Values[p], v.Equal) {
 				sp.Values[p] = append(sp.Values[p], v)
 			}
 		}
 		switch e.Kind {
 		case forms.Checkbox:
-			add(State{{N: 0}})
-			add(State{{N: 1}})
+			add(statesim.State{{N: 0}})
+			add(statesim.State{{N: 1}})
 		case forms.Slider:
 			for v := e.Min; v <= e.Max; v += max(e.Step, 1) {
-				add(State{{N: v}})
+				add(statesim.State{{N: v}})
 			}
 		case forms.Radio:
 			for k := -1; k < len(members); k++ {
-				v := make(State, len(members))
+				v := make(statesim.State, len(members))
 				if k >= 0 {
 					v[k].N = 1
 				}
 				add(v)
 			}
 		case forms.TextBox:
-			add(State{{}})
+			add(statesim.State{{}})
 			for _, t := range f.TextValues {
-				add(State{{S: t}})
+				add(statesim.State{{S: t}})
 			}
 			if g != nil {
 				for _, w := range g.Wants {
 					if w.Target == f.RefOf(members[0]) {
 						for k := 1; k < len(w.Value.S); k++ {
-							add(State{{S: w.Value.S[:k]}})
+							add(statesim.State{{S: w.Value.S[:k]}})
 						}
 					}
 				}
@@ -125,7 +127,7 @@ func freshSpace(f *forms.Form, g *Goal, extra ...State) *Space {
 		}
 		for _, s := range extra {
 			if len(s) == len(f.Elements) {
-				v := make(State, len(members))
+				v := make(statesim.State, len(members))
 				for k, m := range members {
 					v[k] = s[m]
 				}
@@ -163,8 +165,8 @@ func tieFresh(sp *Space, f *forms.Form) {
 		return
 	}
 	var parts [][]int
-	var values [][]State
-	scratch := make(State, len(f.Elements))
+	var values [][]statesim.State
+	scratch := make(statesim.State, len(f.Elements))
 	for r := range sp.Parts {
 		if find(r) != r {
 			continue
@@ -183,8 +185,8 @@ func tieFresh(sp *Space, f *forms.Form) {
 			count *= len(sp.Values[p])
 		}
 		// Every value of the tied part, one after another in one array.
-		flat := make(State, 0, count*len(members))
-		vals := make([]State, 0, count)
+		flat := make(statesim.State, 0, count*len(members))
+		vals := make([]statesim.State, 0, count)
 		var walk func(k int)
 		walk = func(k int) {
 			if k == len(pieces) {
@@ -208,4 +210,21 @@ func tieFresh(sp *Space, f *forms.Form) {
 		values = append(values, vals)
 	}
 	sp.Parts, sp.Values = parts, values
+}
+
+// TestSpaceTiesConditions checks that a conditional element and its
+// enabler share a part holding every combination of their values.
+func TestSpaceTiesConditions(t *testing.T) {
+	f := testforms.Gated()
+	sp := NewSpace(f, nil)
+	if sp.PartOf[0] != sp.PartOf[1] || sp.PartOf[2] != sp.PartOf[4] || sp.PartOf[5] != sp.PartOf[7] || sp.PartOf[0] == sp.PartOf[2] {
+		t.Fatalf("parts %v", sp.PartOf)
+	}
+	p := sp.PartOf[0]
+	if got := len(sp.Values[p]); got != 2*3 { // box on or off x text "", "12", "5"
+		t.Errorf("checkbox and text box: %d values, want 6", got)
+	}
+	if got := len(sp.Values[sp.PartOf[2]]); got != 3*11 {
+		t.Errorf("radio group and slider: %d values, want 33", got)
+	}
 }

@@ -1,9 +1,10 @@
-package statesim
+package startspace
 
 import (
 	"math"
 
 	"github.com/formplan/formplan/forms"
+	"github.com/formplan/formplan/statesim"
 )
 
 // ApartBound bounds, from a form, a goal and steps alone, the n for which
@@ -41,7 +42,7 @@ import (
 // C(c, c/2) sets none of which holds another's (Sperner's theorem: their
 // products lie in the subsets of c things). The largest family Apart looks
 // for is no larger than that times the sets of every other unit.
-func ApartBound(f *forms.Form, g Goal, steps []Action) int {
+func ApartBound(f *forms.Form, g statesim.Goal, steps []statesim.Action) int {
 	if len(f.Elements) > 64 {
 		return math.MaxInt
 	}
@@ -63,8 +64,8 @@ func ApartBound(f *forms.Form, g Goal, steps []Action) int {
 	var units [8]unit // wanted units stepped on, on the stack
 	used := 0
 	for _, a := range steps {
-		i, err := resolve(f, a)
-		if err != nil || a.Op == Submit {
+		i, err := statesim.Resolve(f, a)
+		if err != nil || a.Op == statesim.Submit {
 			continue // a sequence that holds it holds from no start
 		}
 		key, _ := unitOf(f, i)
@@ -134,11 +135,11 @@ func unitOf(f *forms.Form, i int) (key int, free bool) {
 
 // setsPart reports whether step a, on an unconditional element of kind k,
 // leaves the element's unit in one state whatever it held.
-func setsPart(a Action, k forms.Kind) bool {
+func setsPart(a statesim.Action, k forms.Kind) bool {
 	switch a.Op {
-	case Check, Uncheck, Set, Select, Enter, Clear:
+	case statesim.Check, statesim.Uncheck, statesim.Set, statesim.Select, statesim.Enter, statesim.Clear:
 		return true
-	case Click:
+	case statesim.Click:
 		return k == forms.Radio
 	}
 	return false // a click on a checkbox, a move, typing

@@ -1,4 +1,4 @@
-package statesim
+package startspace
 
 import (
 	"math/rand/v2"
@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/formplan/formplan/forms"
+	"github.com/formplan/formplan/statesim"
 )
 
 // BenchmarkApart times Apart(4) on random steps (2 to 5) of each built-in
@@ -24,7 +25,7 @@ func BenchmarkApart(b *testing.B) {
 func benchmarkApart(b *testing.B, fam forms.Family) {
 	type input struct {
 		j     *Judge
-		steps []Action
+		steps []statesim.Action
 	}
 	rng := rand.New(rand.NewPCG(7, 3))
 	var in []input

@@ -1,4 +1,4 @@
-package statesim
+package startspace
 
 import (
 	"fmt"
@@ -9,6 +9,7 @@ import (
 
 	"github.com/formplan/formplan/forms"
 	"github.com/formplan/formplan/internal/testforms"
+	"github.com/formplan/formplan/statesim"
 )
 
 // TestApartBound checks ApartBound on random steps (1 to 5) of every
@@ -57,11 +58,11 @@ func TestApartBound(t *testing.T) {
 // where few enough to list, hold a family none among another's larger than
 // bound. It returns the largest such family, or -1 where the sets are too
 // many (more than 16) to try every subset.
-func checkAboveBound(t *testing.T, name string, f *forms.Form, g Goal, steps []Action, bound int) int {
+func checkAboveBound(t *testing.T, name string, f *forms.Form, g statesim.Goal, steps []statesim.Action, bound int) int {
 	t.Helper()
-	resolved := slices.DeleteFunc(slices.Clone(steps), func(a Action) bool {
-		_, err := resolve(f, a)
-		return err != nil || a.Op == Submit
+	resolved := slices.DeleteFunc(slices.Clone(steps), func(a statesim.Action) bool {
+		_, err := statesim.Resolve(f, a)
+		return err != nil || a.Op == statesim.Submit
 	})
 	sp := NewSpace(f, &g)
 	px := new(Prefixes)
@@ -84,19 +85,19 @@ func checkAboveBound(t *testing.T, name string, f *forms.Form, g Goal, steps []A
 
 // everyWant wants, of every element of f but the Submit button, the value
 // steps leave it with from the zero start.
-func everyWant(t *testing.T, f *forms.Form, steps []Action) Goal {
+func everyWant(t *testing.T, f *forms.Form, steps []statesim.Action) statesim.Goal {
 	t.Helper()
-	out, err := Run(f, make(State, len(f.Elements)), append(slices.Clone(steps), SubmitAction))
+	out, err := statesim.Run(f, make(statesim.State, len(f.Elements)), append(slices.Clone(steps), statesim.SubmitAction))
 	if err != nil {
 		t.Fatal(err)
 	}
-	var wants []Want
+	var wants []statesim.Want
 	for i, e := range f.Elements {
 		if e.Kind != forms.Submit {
-			wants = append(wants, Want{Target: f.RefOf(i), Value: out.Final[i]})
+			wants = append(wants, statesim.Want{Target: f.RefOf(i), Value: out.Final[i]})
 		}
 	}
-	return Goal{Wants: wants}
+	return statesim.Goal{Wants: wants}
 }
 
 // TestApartBoundCases checks ApartBound, as TestApartBound does, on steps
@@ -121,21 +122,21 @@ func TestApartBoundCases(t *testing.T) {
 	box, slider, text := ref(forms.Checkbox, 1), ref(forms.Slider, 1), ref(forms.TextBox, 1)
 	tests := []struct {
 		name  string
-		steps []Action
+		steps []statesim.Action
 		bound int
 	}{
-		{"clicks on radio buttons of two groups", []Action{{Op: Click, Target: radio(1)}, {Op: Click, Target: radio(3)}, {Op: Select, Target: radio(2)}}, 2},
-		{"a click on a checkbox", []Action{{Op: Click, Target: box}, {Op: Select, Target: radio(4)}}, 2},
-		{"a step that does not resolve and Submit", []Action{{Op: Check, Target: ref(forms.Checkbox, 9)}, SubmitAction, {Op: Check, Target: box}, {Op: Set, Target: slider, N: 3}}, 2},
-		{"moves that clamp", []Action{{Op: Move, Target: slider, N: 2}, {Op: Move, Target: slider, N: 4}, {Op: Set, Target: slider, N: 2}}, 6},
-		{"typing and entering", []Action{{Op: Type, Target: text, Text: "a"}, {Op: Type, Target: text, Text: "b"}, {Op: Enter, Target: text, Text: "ab"}, {Op: Clear, Target: text}}, 6},
-		{"sets alone on four parts", []Action{{Op: Select, Target: radio(1)}, {Op: Select, Target: radio(3)}, {Op: Uncheck, Target: box}, {Op: Enter, Target: text, Text: "b"}}, 6},
+		{"clicks on radio buttons of two groups", []statesim.Action{{Op: statesim.Click, Target: radio(1)}, {Op: statesim.Click, Target: radio(3)}, {Op: statesim.Select, Target: radio(2)}}, 2},
+		{"a click on a checkbox", []statesim.Action{{Op: statesim.Click, Target: box}, {Op: statesim.Select, Target: radio(4)}}, 2},
+		{"a step that does not resolve and Submit", []statesim.Action{{Op: statesim.Check, Target: ref(forms.Checkbox, 9)}, statesim.SubmitAction, {Op: statesim.Check, Target: box}, {Op: statesim.Set, Target: slider, N: 3}}, 2},
+		{"moves that clamp", []statesim.Action{{Op: statesim.Move, Target: slider, N: 2}, {Op: statesim.Move, Target: slider, N: 4}, {Op: statesim.Set, Target: slider, N: 2}}, 6},
+		{"typing and entering", []statesim.Action{{Op: statesim.Type, Target: text, Text: "a"}, {Op: statesim.Type, Target: text, Text: "b"}, {Op: statesim.Enter, Target: text, Text: "ab"}, {Op: statesim.Clear, Target: text}}, 6},
+		{"sets alone on four parts", []statesim.Action{{Op: statesim.Select, Target: radio(1)}, {Op: statesim.Select, Target: radio(3)}, {Op: statesim.Uncheck, Target: box}, {Op: statesim.Enter, Target: text, Text: "b"}}, 6},
 	}
 	rng := rand.New(rand.NewPCG(2, 7))
 	for _, tc := range tests {
-		resolved := slices.DeleteFunc(slices.Clone(tc.steps), func(a Action) bool {
-			_, err := resolve(two, a)
-			return err != nil || a.Op == Submit
+		resolved := slices.DeleteFunc(slices.Clone(tc.steps), func(a statesim.Action) bool {
+			_, err := statesim.Resolve(two, a)
+			return err != nil || a.Op == statesim.Submit
 		})
 		if bound := ApartBound(two, everyWant(t, two, resolved), tc.steps); bound != tc.bound {
 			t.Errorf("%s: bound %d with a want on every element, want %d", tc.name, bound, tc.bound)
@@ -174,25 +175,25 @@ func TestApartBoundGoals(t *testing.T) {
 	ref := func(kind forms.Kind, ordinal int) forms.Ref { return forms.Ref{Kind: kind, Ordinal: ordinal} }
 	radio := func(k int) forms.Ref { return ref(forms.Radio, k) }
 	box, slider := ref(forms.Checkbox, 1), ref(forms.Slider, 1)
-	want := func(r forms.Ref, n int) Want { return Want{Target: r, Value: Value{N: n}} }
-	mixed := []Action{{Op: Select, Target: radio(1)}, {Op: Select, Target: radio(3)}, {Op: Move, Target: slider, N: 1}, {Op: Click, Target: box}, {Op: Select, Target: radio(4)}}
+	want := func(r forms.Ref, n int) statesim.Want { return statesim.Want{Target: r, Value: statesim.Value{N: n}} }
+	mixed := []statesim.Action{{Op: statesim.Select, Target: radio(1)}, {Op: statesim.Select, Target: radio(3)}, {Op: statesim.Move, Target: slider, N: 1}, {Op: statesim.Click, Target: box}, {Op: statesim.Select, Target: radio(4)}}
 	tests := []struct {
 		name  string
-		wants []Want
-		steps []Action
+		wants []statesim.Want
+		steps []statesim.Action
 		bound int
 	}{
 		{"no wants", nil, mixed, 1},
-		{"a want on the enabling radio group alone", []Want{want(radio(3), 1)}, mixed, 1},
-		{"a want on the checkbox, which enables radio buttons", []Want{want(box, 1)}, mixed, 2},
-		{"the radio group and the checkbox", []Want{want(radio(1), 1), want(box, 0)}, mixed, 2},
-		{"a want on the slider, which a radio button enables", []Want{want(radio(3), 1), want(slider, 2)}, mixed, math.MaxInt},
-		{"a want on a radio group with conditional buttons", []Want{want(radio(5), 1)}, mixed, math.MaxInt},
-		{"a want on an element the form lacks", []Want{want(ref(forms.Checkbox, 2), 1)}, mixed, 0},
-		{"moves on the slider, a want on the radio group", []Want{want(radio(2), 1)}, []Action{{Op: Move, Target: slider, N: 1}, {Op: Set, Target: slider, N: 3}, {Op: Select, Target: radio(2)}}, 1},
+		{"a want on the enabling radio group alone", []statesim.Want{want(radio(3), 1)}, mixed, 1},
+		{"a want on the checkbox, which enables radio buttons", []statesim.Want{want(box, 1)}, mixed, 2},
+		{"the radio group and the checkbox", []statesim.Want{want(radio(1), 1), want(box, 0)}, mixed, 2},
+		{"a want on the slider, which a radio button enables", []statesim.Want{want(radio(3), 1), want(slider, 2)}, mixed, math.MaxInt},
+		{"a want on a radio group with conditional buttons", []statesim.Want{want(radio(5), 1)}, mixed, math.MaxInt},
+		{"a want on an element the form lacks", []statesim.Want{want(ref(forms.Checkbox, 2), 1)}, mixed, 0},
+		{"moves on the slider, a want on the radio group", []statesim.Want{want(radio(2), 1)}, []statesim.Action{{Op: statesim.Move, Target: slider, N: 1}, {Op: statesim.Set, Target: slider, N: 3}, {Op: statesim.Select, Target: radio(2)}}, 1},
 	}
 	for _, tc := range tests {
-		g := Goal{Wants: tc.wants}
+		g := statesim.Goal{Wants: tc.wants}
 		bound := ApartBound(gated, g, tc.steps)
 		if bound != tc.bound {
 			t.Errorf("%s: bound %d, want %d", tc.name, bound, tc.bound)
