@@ -119,11 +119,21 @@ const denseLines = 6
 
 // Head returns the style and script every page of forms needs. Every
 // text, the controls' included, is set in typeface's font, loaded from the
-// bytes the binary ships, so that no installed font changes a picture.
-func Head() string {
+// bytes the binary ships, so that no installed font changes a picture. It
+// loads Liberation Sans alone: HeadWith gives the head of pages whose
+// texts need more.
+func Head() string { return HeadWith(0) }
+
+// HeadWith is Head with the extra faces of scripts (typeface.Scripts.CSS)
+// after Liberation Sans, each for the characters of its range only: the
+// head of pages of the families ScriptsOf names. With none it is Head,
+// byte for byte, so pages of Latin, Greek and Cyrillic text carry no other
+// font.
+func HeadWith(scripts typeface.Scripts) string {
 	var b strings.Builder
 	b.WriteString("<style>")
 	b.WriteString(typeface.FaceCSS())
+	b.WriteString(scripts.CSS())
 	b.WriteString(`body,input,button,select,textarea{font-family:"` + typeface.Family + `"}`)
 	b.WriteString("</style>")
 	if err := templates.FormHTML.ExecuteTemplate(&b, "head", headData{
@@ -143,6 +153,19 @@ type headData struct {
 	Advances []int
 	TextPx   float64
 	GrowStep int
+}
+
+// ScriptsOf returns the extra faces pictures of the families fams need
+// (typeface.Need): those of their labels and text values. A random label
+// is ASCII, and the task text says nothing a label or value does not.
+func ScriptsOf(fams []forms.Family) typeface.Scripts {
+	var s typeface.Scripts
+	for _, f := range fams {
+		for _, g := range f.Groups {
+			s |= typeface.Need(g.LabelList...) | typeface.Need(g.TextPool...)
+		}
+	}
+	return s
 }
 
 // Fonts returns the web font families Head loads, for
