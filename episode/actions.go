@@ -509,9 +509,7 @@ func (e *Episode) onText(i int, a statesim.Action) ([]act, error) {
 // control character is a key the box does not insert, and a character
 // formplan's fonts lack, or one of a script whose face the page does not
 // load (it loads those of the served forms' labels and values), would be
-// drawn in whatever font the machine has. A text outside ASCII the page
-// widens its box for by 1 em a code point, so a text wider than that
-// shaped is refused too.
+// drawn in whatever font the machine has.
 func (e *Episode) typable(t string) error {
 	for _, r := range t {
 		if unicode.IsControl(r) {
@@ -527,11 +525,6 @@ func (e *Episode) typable(t string) error {
 	}
 	if r, ok := typeface.Missing(t); ok {
 		return fmt.Errorf("the text %q holds %q (%U), which the pages' fonts cannot draw: type text in Latin, Greek or Cyrillic letters, digits and punctuation, or in the letters of the form's own labels and values", clip(t), r, r)
-	}
-	if typeface.Need(t) != 0 {
-		if em, ok := typeface.Width(t); ok && em > float64(len([]rune(t))) {
-			return fmt.Errorf("the text %q is wider than the 1 em a character a text box widens by: type other letters", clip(t))
-		}
 	}
 	return nil
 }

@@ -207,15 +207,6 @@ func CheckText(s string) error {
 	if strings.ContainsAny(s, `"\`) {
 		return fmt.Errorf("text value %q has a quote or backslash, which the task text escapes: remove it", s)
 	}
-	// A text box gives a text outside ASCII 1 em a code point (formview,
-	// and the page's script as a person types); a CJK character or a
-	// Devanagari letter with its signs takes less, shaped, save a rare
-	// wide sign.
-	if typeface.Need(s) != 0 {
-		if em, ok := typeface.Width(s); ok && em > float64(utf8.RuneCountInString(s)) {
-			return fmt.Errorf("text value %q is %.2f em wide, more than the 1 em a character a text box gives it: use other letters", s, em)
-		}
-	}
 	return nil
 }
 

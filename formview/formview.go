@@ -138,6 +138,7 @@ func HeadWith(scripts typeface.Scripts) string {
 	b.WriteString("</style>")
 	if err := templates.FormHTML.ExecuteTemplate(&b, "head", headData{
 		Advances: asciiAdvance[:], TextPx: TextPx, GrowStep: GrowStep,
+		Extra: typeface.RangesRegexp(), Family: typeface.Family,
 	}); err != nil {
 		panic("formview: head template: " + err.Error()) // the template is embedded: cannot fail
 	}
@@ -148,11 +149,15 @@ func HeadWith(scripts typeface.Scripts) string {
 // text grows, as BoxWidth and pictureWidth do: the font's advance widths of
 // printable ASCII (asciiAdvance), the text size of a text box and the step
 // the picture grows in (a form's own picture width is on its root, in
-// data-base-width).
+// data-base-width); and, for texts it measures shaped in the page's fonts
+// (unknownWidth), the characters of the extra faces, as a regular
+// expression, and the font family.
 type headData struct {
 	Advances []int
 	TextPx   float64
 	GrowStep int
+	Extra    string
+	Family   string
 }
 
 // ScriptsOf returns the extra faces pictures of the families fams need

@@ -103,6 +103,21 @@ func extraFor(r rune) *extra {
 	return nil
 }
 
+// RangesRegexp returns a JavaScript regular expression, as the source of
+// a character class, that matches a character of an extra face's range:
+// what Need looks for, for a page's script.
+func RangesRegexp() string {
+	var b strings.Builder
+	b.WriteByte('[')
+	for _, x := range extras {
+		for _, rg := range x.ranges {
+			fmt.Fprintf(&b, `\u%04X-\u%04X`, rg[0], rg[1])
+		}
+	}
+	b.WriteByte(']')
+	return b.String()
+}
+
 // Need returns the extra faces a page needs to draw texts: those whose
 // ranges hold one of their characters.
 func Need(texts ...string) Scripts {
