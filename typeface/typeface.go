@@ -1,11 +1,40 @@
-// Package typeface holds the one font every picture is set in: Liberation
-// Sans Regular, shipped inside the binary, so that no picture depends on the
-// fonts a machine has installed.
+// Package typeface holds the fonts every picture is set in, shipped inside
+// the binary, so that no picture depends on the fonts a machine has
+// installed: Liberation Sans Regular for every text, and two faces for the
+// scripts it lacks.
 //
-// A page uses it through [FaceCSS], a @font-face rule whose source is the
-// font's own bytes, under a family name ([Family]) that no system font has.
-// Chromium still falls back to a system font for a character the font
-// lacks, so every text a picture shows must pass [Missing] first.
+// A page uses Liberation Sans through [FaceCSS], a @font-face rule whose
+// source is the font's own bytes, under a family name ([Family]) that no
+// system font has. Chromium still falls back to a system font for a
+// character no face of the page draws, so every text a picture shows must
+// pass [Missing] first.
+//
+// # Other scripts
+//
+// Liberation Sans draws Latin, Greek and Cyrillic. For CJK and Devanagari
+// the package ships two faces more, both under the SIL Open Font License
+// 1.1, from Debian's packages, with their licence files beside them in
+// fonts/:
+//
+//   - [CJK]: Noto Sans CJK JP Regular (fonts-noto-cjk), cut down once
+//     (scripts/subset-cjk.py, byte for byte again from the Debian file) to
+//     the Han of GB 2312, JIS X 0208 and KS X 1001, the Hangul syllables of
+//     KS X 1001, the kana and the CJK punctuation: 12,784 characters in
+//     2.8 MB, against 19 MB for the ten faces of the whole collection. The
+//     national standards cover everyday Chinese, Japanese and Korean text;
+//     hinting, layout features and vertical metrics are left out, since
+//     pictures are set horizontally and unhinted.
+//   - [Devanagari]: Noto Sans Devanagari Regular (fonts-noto-core), whole
+//     (0.2 MB): its layout tables place conjuncts and vowel signs.
+//
+// A page loads them only when its texts need them ([Need], [Scripts.CSS]):
+// each is a second @font-face rule of [Family] limited by unicode-range to
+// its script, given Liberation Sans's line metrics so that a line of it is
+// as tall as a line of Latin text. A page without such a rule, as every
+// page of the built-in families, is as it was, and a page with one draws
+// every other character in Liberation Sans still. A text of these scripts
+// is measured shaped ([Width]), as Chromium draws it: a Devanagari
+// conjunct is narrower than its letters side by side.
 package typeface
 
 import (
