@@ -133,7 +133,7 @@ func Fit(ctx context.Context, r *render.Renderer, fams []forms.Family) (Heights,
 		}
 	}
 	if len(bad) > 0 {
-		return nil, fmt.Errorf("%s", strings.Join(bad, "\n"))
+		return nil, fmt.Errorf("%s", strings.Join(bad, "; ")) // a refusal is one line
 	}
 	for k := range fams {
 		// A task's bar wraps between words, and a CJK or Devanagari value

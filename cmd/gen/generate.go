@@ -164,7 +164,7 @@ func generateCmd(ctx context.Context, c *config, stdout, stderr io.Writer) error
 	}
 	jobs = kept
 	if len(refused) > 0 {
-		return usageError{strings.Join(refused, "\n")}
+		return usageError{strings.Join(refused, "; ")} // a refusal is one line
 	}
 	if err := checkSpace(c, total, stderr); err != nil {
 		return err
