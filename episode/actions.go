@@ -521,7 +521,7 @@ func (e *Episode) typable(t string) error {
 		texts = append(texts, el.Label)
 	}
 	if extra := typeface.Need(t) &^ typeface.Need(texts...); extra != 0 {
-		return fmt.Errorf("the text %q holds %s characters, which this form's pages have no font for: type text in the letters of the form's own labels and values, or Latin, Greek or Cyrillic", clip(t), extra)
+		return fmt.Errorf("the text %q holds %s characters, which this form's pages cannot draw (they load no face for them): type text in the letters of the form's own labels and values, or Latin, Greek or Cyrillic", clip(t), extra)
 	}
 	if r, ok := typeface.Missing(t); ok {
 		return fmt.Errorf("the text %q holds %q (%U), which the pages' fonts cannot draw: type text in Latin, Greek or Cyrillic letters, digits and punctuation, or in the letters of the form's own labels and values", clip(t), r, r)
