@@ -144,7 +144,7 @@ func Missing(s string) (rune, bool) {
 			sans = append(sans, r)
 			continue
 		}
-		if _, ok := x.parsed.NominalGlyph(r); !ok {
+		if _, ok := x.parsed.Font.NominalGlyph(r); !ok {
 			return r, true
 		}
 		if unicode.In(r, unicode.Mn, unicode.Me) && (i == 0 || extraFor(t[i-1]) != x) {
@@ -275,7 +275,7 @@ func Blank(s string) (rune, bool) {
 		}
 		if x := extraFor(r); x != nil {
 			mustExtras()
-			g, ok := x.parsed.NominalGlyph(r)
+			g, ok := x.parsed.Font.NominalGlyph(r)
 			if !ok {
 				continue
 			}

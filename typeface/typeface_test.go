@@ -5,6 +5,7 @@ import (
 	"encoding/base64"
 	"math"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -208,4 +209,26 @@ func TestShapedWidth(t *testing.T) {
 			t.Errorf("Width(%q) = %.4f px at 13.33 px, %v; Chromium draws it %.4f px wide", c.s, got, ok, c.chrome)
 		}
 	}
+}
+
+// TestConcurrentUse measures and checks texts of every face from several
+// goroutines at once, as verify's workers and gen serve's sessions do
+// (go test -race finds a shared cache written without the lock).
+func TestConcurrentUse(t *testing.T) {
+	texts := []string{"apple", "日本語", "नमस्ते", "서울 abc", "क्षमा"}
+	var wg sync.WaitGroup
+	for g := range 8 {
+		wg.Go(func() {
+			for k := range 50 {
+				s := texts[(g+k)%len(texts)]
+				if _, missing := Missing(s); missing {
+					t.Errorf("Missing(%q) reports a character", s)
+				}
+				Blank(s)
+				Width(s)
+				RightBearing(s)
+			}
+		})
+	}
+	wg.Wait()
 }
