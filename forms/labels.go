@@ -235,7 +235,7 @@ func checkChars(s string, maxLen int, what string) error {
 		return fmt.Errorf("%s %q is not in Unicode NFKC form: write %q", what, s, n)
 	}
 	if r, missing := typeface.Missing(s); missing {
-		return fmt.Errorf("%s %q has %q (U+%04X), which the pictures' fonts (%s, and Noto Sans for CJK and Devanagari) do not draw on their own, so each machine would draw it in a font of its own: use letters, digits and marks they have (Latin, Greek, Cyrillic, common CJK, Devanagari), each mark after its letter", what, s, r, r, typeface.Name)
+		return fmt.Errorf("%s %q has %q (U+%04X), which no font of the pictures (%s, and Noto Sans for CJK and Devanagari) has where it stands, so it does not draw on its own and each machine would draw it in a font of its own: use letters, digits and marks they have (Latin, Greek, Cyrillic, common CJK, Devanagari), each mark after its letter", what, s, r, r, typeface.Name)
 	}
 	if r, blank := typeface.Blank(s); blank {
 		return fmt.Errorf("%s %q has U+%04X, which the pictures' font draws as nothing: remove it", what, s, r)

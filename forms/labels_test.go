@@ -28,11 +28,11 @@ func TestCheckLabel(t *testing.T) {
 		{"नमस्ते", ""}, // Devanagari: a conjunct, vowel signs
 		{"क्षत्रिय", ""},
 		{"कि-कु", ""},
-		{"\u093fक", "combining mark"}, // a vowel sign first has no letter
-		{"ab\u093f", "do not draw"},   // a vowel sign after a Latin letter: on a dotted circle
-		{"आदि\u0301", "do not draw"},  // a Latin accent on a Devanagari letter
-		{"丂", "do not draw"},          // Han outside the CJK face's subset: Chromium would take a font of the machine's
-		{"ㄱ", "NFKC"},                 // Hangul compatibility jamo
+		{"\u093fक", "combining mark"},  // a vowel sign first has no letter
+		{"ab\u093f", "does not draw"},  // a vowel sign after a Latin letter: on a dotted circle
+		{"आदि\u0301", "does not draw"}, // a Latin accent on a Devanagari letter
+		{"丂", "does not draw"},         // Han outside the CJK face's subset: Chromium would take a font of the machine's
+		{"ㄱ", "NFKC"},                  // Hangul compatibility jamo
 		{"日本x", "mixes scripts"},
 		{"über", ""},
 		{"", "blank"},
@@ -95,7 +95,7 @@ func TestCheckText(t *testing.T) {
 		{"पुस्तक", ""},
 		{"विद्या", ""},
 		{"ॵ", ""}, // wider than 1 em: a text box gives it its shaped width
-		{"x \u0941", "do not draw"},
+		{"x \u0941", "does not draw"},
 	}
 	for _, tc := range tests {
 		err := CheckText(tc.text)
