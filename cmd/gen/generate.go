@@ -164,7 +164,7 @@ func generateCmd(ctx context.Context, c *config, stdout, stderr io.Writer) error
 	}
 	jobs = kept
 	if len(refused) > 0 {
-		return usageError{strings.Join(refused, "; ")} // a refusal is one line
+		return usageError{strings.Join(refused, ". ")} // a refusal is one line, a sentence a cell
 	}
 	if err := checkSpace(c, total, stderr); err != nil {
 		return err

@@ -149,7 +149,7 @@ func TestHostileInput(t *testing.T) {
 		{"too many shards", "", []string{"--shard", "0/2000000"}, "N <= 1000000"},
 		{"negative shard", "", []string{"--shard", "-1/2"}, "0 <= K < N"},
 		{"horizon overflow", "", []string{"--horizon", "1-99999999999999999999"}, "write MIN-MAX"},
-		{"several cells refused", "", []string{"--suites", "plan_semantic,edge_case", "--families", "radio_slider,checkboxes", "--horizon", "9-11"}, "; checkboxes cannot make edge_case questions"},
+		{"several cells refused", "", []string{"--suites", "plan_semantic,edge_case", "--families", "radio_slider,checkboxes", "--horizon", "9-11"}, ". checkboxes cannot make edge_case questions"},
 	}
 	if len(tests) < 40 {
 		t.Fatalf("%d cases: the issue asks for at least 40", len(tests))
