@@ -10,6 +10,7 @@ import (
 
 	"github.com/formplan/formplan/forms"
 	"github.com/formplan/formplan/statesim"
+	"github.com/formplan/formplan/typeface"
 )
 
 // labelSeeds are labels the label rules accept and refuse: grammar words,
@@ -20,6 +21,7 @@ var labelSeeds = []string{
 	"a\u2060b", "ab\ufe0f", "\u3164", "a\u3164b", "\u115fab", "ab\u034f", "\u2800",
 	"\u0301", "\u0301ab", "ˈab", "aʼb", "ː", "ab\U000E0101",
 	"on", "in", "out", "it", "an", "this", "form", "page", "tick", "untick", "set", "press", "fill", "one", "two", "ok", "now", "then", "No", "nr", "no-2", "x-2nd",
+	"日本語", "한국어", "カタカナー", "東京タワー", "नमस्ते", "क्षत्रिय", "कि-कु", "\u093fक",
 }
 
 // labelForm3 is a form of three labelled checkboxes, label first.
@@ -43,8 +45,13 @@ func checkAcceptedLabel(t *testing.T, label string) {
 		t.Fatalf("accepted %q: not valid NFKC UTF-8", label)
 	}
 	base := false
+	prev := rune(0)
 	for _, r := range label {
-		if unicode.In(r, unicode.Cf, unicode.Mn, unicode.Mc, unicode.Me, unicode.Lm, unicode.Sk, unicode.Other_Default_Ignorable_Code_Point, unicode.Variation_Selector) {
+		// A Devanagari vowel sign or the katakana length mark is drawn
+		// with the letter before it by the face of its script.
+		withLetter := typeface.Need(string(r)) != 0 && typeface.Need(string(prev)) == typeface.Need(string(r)) && unicode.In(r, unicode.Mn, unicode.Mc, unicode.Lm)
+		prev = r
+		if !withLetter && unicode.In(r, unicode.Cf, unicode.Mn, unicode.Mc, unicode.Me, unicode.Lm, unicode.Sk, unicode.Other_Default_Ignorable_Code_Point, unicode.Variation_Selector) {
 			t.Fatalf("accepted %q with U+%04X, which draws nothing or only as a mark", label, r)
 		}
 		base = base || unicode.IsLetter(r) || unicode.IsDigit(r)

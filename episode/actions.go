@@ -102,7 +102,7 @@ func (e *Episode) read(text string) ([]act, error) {
 		return e.clickAt(next.Point.X, next.Point.Y)
 	}
 	if next.Action.Op == statesim.Enter {
-		if err := typable(next.Action.Text); err != nil {
+		if err := e.typable(next.Action.Text); err != nil {
 			return nil, err
 		}
 	}
@@ -498,7 +498,7 @@ func (e *Episode) onText(i int, a statesim.Action) ([]act, error) {
 	if e.Form.Elements[i].Kind != forms.TextBox {
 		return nil, fmt.Errorf("%s is no text box", e.Form.Name(e.Form.RefOf(i)))
 	}
-	if err := typable(a.Text); err != nil {
+	if err := e.typable(a.Text); err != nil {
 		return nil, err
 	}
 	a.Target = e.Form.RefOf(i)
@@ -507,15 +507,24 @@ func (e *Episode) onText(i int, a statesim.Action) ([]act, error) {
 
 // typable returns why text t cannot be typed into a text box, or nil: a
 // control character is a key the box does not insert, and a character
-// formplan's font lacks would be drawn in whatever font the machine has.
-func typable(t string) error {
+// formplan's fonts lack, or one of a script whose face the page does not
+// load (it loads those of the served forms' labels and values), would be
+// drawn in whatever font the machine has.
+func (e *Episode) typable(t string) error {
 	for _, r := range t {
 		if unicode.IsControl(r) {
 			return fmt.Errorf("the text %q holds the control character %U, which a text box does not insert: type printable text", clip(t), r)
 		}
 	}
+	texts := slices.Clone(e.Form.TextValues)
+	for _, el := range e.Form.Elements {
+		texts = append(texts, el.Label)
+	}
+	if extra := typeface.Need(t) &^ typeface.Need(texts...); extra != 0 {
+		return fmt.Errorf("the text %q holds %s characters, which this form's pages cannot draw (they load no face for them): type text in the letters of the form's own labels and values, or Latin, Greek or Cyrillic", clip(t), extra)
+	}
 	if r, ok := typeface.Missing(t); ok {
-		return fmt.Errorf("the text %q holds %q (%U), which the pages' font cannot draw: type text in Latin, Greek or Cyrillic letters, digits and punctuation", clip(t), r, r)
+		return fmt.Errorf("the text %q holds %q (%U), which the pages' fonts cannot draw: type text in Latin, Greek or Cyrillic letters, digits and punctuation, or in the letters of the form's own labels and values", clip(t), r, r)
 	}
 	return nil
 }
@@ -526,7 +535,7 @@ func (e *Episode) typeText(t string) ([]act, error) {
 	if i < 0 || e.Form.Elements[i].Kind != forms.TextBox {
 		return noAct, nil // keys reach no text box: nothing changes, as in the browser
 	}
-	if err := typable(t); err != nil {
+	if err := e.typable(t); err != nil {
 		return nil, err
 	}
 	old := []rune(e.State[i].S)

@@ -167,10 +167,14 @@ func CheckLabel(s string) error {
 	base := false
 	for i, r := range s {
 		switch {
-		case attaches(r):
+		case attaches(r) && typeface.Need(string(r)) == 0:
+			// A Devanagari vowel sign or the katakana length mark belongs
+			// to its letter: checkChars (typeface.Missing) has checked it
+			// follows one its face draws it with.
 			return fmt.Errorf("label %q has U+%04X, which draws only as a mark on or beside another character: use letters and digits", s, r)
 		case unicode.IsLetter(r) || unicode.IsDigit(r):
 			base = true
+		case attaches(r):
 		case r == '-' && i > 0 && i < len(s)-1 && s[i-1] != '-':
 		case r == ' ':
 			return fmt.Errorf("label %q has a space: labels are one word (the task text lists them bare); join the words with a hyphen", s)
@@ -184,7 +188,7 @@ func CheckLabel(s string) error {
 	if Reserved(s) {
 		return fmt.Errorf("label %q is a word of the task text or of replies (Submit, nothing, only, the, 2nd, second, last, box, ...): choose another", s)
 	}
-	if sc := scripts(s); len(sc) > 1 {
+	if sc := scripts(s); len(sc) > 1 && !oneWriting(sc) {
 		return fmt.Errorf("label %q mixes scripts (%s): write it in one", s, strings.Join(sc, " and "))
 	}
 	return nil
@@ -231,12 +235,25 @@ func checkChars(s string, maxLen int, what string) error {
 		return fmt.Errorf("%s %q is not in Unicode NFKC form: write %q", what, s, n)
 	}
 	if r, missing := typeface.Missing(s); missing {
-		return fmt.Errorf("%s %q has %q (U+%04X), which the pictures' font (%s) does not draw on its own, so each machine would draw it in a font of its own: use letters, digits and marks the font has (Latin, Greek, Cyrillic)", what, s, r, r, typeface.Name)
+		return fmt.Errorf("%s %q has %q (U+%04X), which no font of the pictures (%s, and Noto Sans for CJK and Devanagari) has where it stands, so it does not draw on its own and each machine would draw it in a font of its own: use letters, digits and marks they have (Latin, Greek, Cyrillic, common CJK, Devanagari), each mark after its letter", what, s, r, r, typeface.Name)
 	}
 	if r, blank := typeface.Blank(s); blank {
 		return fmt.Errorf("%s %q has U+%04X, which the pictures' font draws as nothing: remove it", what, s, r)
 	}
 	return nil
+}
+
+// oneWriting reports whether the scripts sc (sorted, as scripts gives them)
+// are one language's writing all the same: Japanese mixes Han with
+// Hiragana and Katakana, Korean Han with Hangul. None of these has letters
+// that look like another's.
+func oneWriting(sc []string) bool {
+	for _, s := range sc {
+		if s != "Han" && s != "Hiragana" && s != "Katakana" && s != "Hangul" {
+			return false
+		}
+	}
+	return !(slices.Contains(sc, "Hangul") && (slices.Contains(sc, "Hiragana") || slices.Contains(sc, "Katakana")))
 }
 
 // scripts returns the scripts of s's letters, Common and Inherited left out.

@@ -16,7 +16,24 @@ func TestCheckLabel(t *testing.T) {
 		{"Ab3", ""},
 		{"blue-gold", ""},
 		{"яблоко", ""},
-		{"日本", "which the pictures' font"}, // Chromium would take the glyphs from a font of the machine's
+		{"日本", ""}, // the CJK face
+		{"日本語", ""},
+		{"한국어", ""}, // Hangul
+		{"ひらがな", ""},
+		{"カタカナー", ""}, // the length mark (Lm) after its letter, in the CJK face
+		{"東京タワー", ""}, // Japanese: Han and katakana are one writing
+		{"韓國語", ""},
+		{"한국漢字", ""}, // Korean: Hangul and Han
+		{"한국カナ", "mixes scripts (Hangul and Katakana)"},
+		{"नमस्ते", ""}, // Devanagari: a conjunct, vowel signs
+		{"क्षत्रिय", ""},
+		{"कि-कु", ""},
+		{"\u093fक", "combining mark"},  // a vowel sign first has no letter
+		{"ab\u093f", "does not draw"},  // a vowel sign after a Latin letter: on a dotted circle
+		{"आदि\u0301", "does not draw"}, // a Latin accent on a Devanagari letter
+		{"丂", "does not draw"},         // Han outside the CJK face's subset: Chromium would take a font of the machine's
+		{"ㄱ", "NFKC"},                  // Hangul compatibility jamo
+		{"日本x", "mixes scripts"},
 		{"über", ""},
 		{"", "blank"},
 		{"   ", "blank"},
@@ -73,6 +90,12 @@ func TestCheckText(t *testing.T) {
 		{`say "hi"`, "quote or backslash"},
 		{`back\slash`, "quote or backslash"},
 		{"12345678901234567", "longer than 16"},
+		{"東京都", ""},
+		{"서울 시내", ""},
+		{"पुस्तक", ""},
+		{"विद्या", ""},
+		{"ॵ", ""}, // wider than 1 em: a text box gives it its shaped width
+		{"x \u0941", "does not draw"},
 	}
 	for _, tc := range tests {
 		err := CheckText(tc.text)

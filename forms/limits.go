@@ -1,12 +1,15 @@
 package forms
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"regexp"
 	"slices"
 	"strconv"
 	"unicode/utf8"
+
+	"github.com/formplan/formplan/typeface"
 )
 
 // Limits of a family, so that every form fits its picture and every search
@@ -96,7 +99,7 @@ func (f *Family) Largest() Form {
 	for gi, g := range f.Groups {
 		counts[gi] = g.MaxCount
 		labels := slices.Clone(g.LabelList)
-		slices.SortStableFunc(labels, func(a, b string) int { return utf8.RuneCountInString(b) - utf8.RuneCountInString(a) })
+		slices.SortStableFunc(labels, widerFirst)
 		for i := range g.MaxCount {
 			e := Element{Kind: g.Kind, Group: GroupName(gi), ID: elementID(len(form.Elements)), Layout: elementLayout(g.Layout)}
 			ordinal[e.Kind]++
@@ -115,7 +118,7 @@ func (f *Family) Largest() Form {
 		}
 		if g.Kind == TextBox {
 			pool := slices.Clone(g.TextPool)
-			slices.SortStableFunc(pool, func(a, b string) int { return utf8.RuneCountInString(b) - utf8.RuneCountInString(a) })
+			slices.SortStableFunc(pool, widerFirst)
 			k := g.vocab()
 			form.TextValues = append(form.TextValues, pool[:k]...)
 		}
@@ -123,6 +126,24 @@ func (f *Family) Largest() Form {
 	form.Elements = append(form.Elements, Element{Kind: Submit, Label: "Submit", ID: elementID(len(form.Elements)), Ordinal: 1})
 	f.enable(&form, counts)
 	return form
+}
+
+// widerFirst orders texts widest first, as a picture draws them: by
+// drawnEms.
+func widerFirst(a, b string) int { return cmp.Compare(drawnEms(b), drawnEms(a)) }
+
+// drawnEms is how wide, in em, a text is for Largest: its code points, 1
+// em each (more than a Latin, Greek or Cyrillic letter takes), or its
+// shaped width when a face beside Liberation Sans draws some of it
+// (typeface.Need): a Devanagari letter and its signs take far less than 1
+// em each, so the text of most code points need not be the widest.
+func drawnEms(s string) float64 {
+	if typeface.Need(s) != 0 {
+		if em, ok := typeface.Width(s); ok {
+			return em
+		}
+	}
+	return float64(utf8.RuneCountInString(s))
 }
 
 // printed is how many characters the wider end of r takes in print.

@@ -133,7 +133,17 @@ func Fit(ctx context.Context, r *render.Renderer, fams []forms.Family) (Heights,
 		}
 	}
 	if len(bad) > 0 {
-		return nil, fmt.Errorf("%s", strings.Join(bad, "\n"))
+		return nil, fmt.Errorf("%s", strings.Join(bad, "; ")) // a refusal is one line
+	}
+	for k := range fams {
+		// A task's bar wraps between words, and a CJK or Devanagari value
+		// is one long word: a task of narrower values than the widest
+		// can break its lines worse. Fit measures the widest only, so
+		// such a family's pictures get the tallest cell any picture may
+		// have; each is still only as tall as its own task needs.
+		if ScriptsOf(fams[k:k+1]) != 0 {
+			heights[fams[k].Name] = MaxHeight
+		}
 	}
 	return heights, nil
 }
@@ -254,7 +264,7 @@ func widestValue(f *forms.Form) string {
 	for _, v := range f.TextValues {
 		w, ok := TextWidth(v, TextPx)
 		if !ok {
-			w = float64(len([]rune(v))) * TextPx
+			w = unknownWidth(v)
 		}
 		if w > width {
 			best, width = v, w

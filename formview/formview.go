@@ -119,15 +119,26 @@ const denseLines = 6
 
 // Head returns the style and script every page of forms needs. Every
 // text, the controls' included, is set in typeface's font, loaded from the
-// bytes the binary ships, so that no installed font changes a picture.
-func Head() string {
+// bytes the binary ships, so that no installed font changes a picture. It
+// loads Liberation Sans alone: HeadWith gives the head of pages whose
+// texts need more.
+func Head() string { return HeadWith(0) }
+
+// HeadWith is Head with the extra faces of scripts (typeface.Scripts.CSS)
+// after Liberation Sans, each for the characters of its range only: the
+// head of pages of the families ScriptsOf names. With none it is Head,
+// byte for byte, so pages of Latin, Greek and Cyrillic text carry no other
+// font.
+func HeadWith(scripts typeface.Scripts) string {
 	var b strings.Builder
 	b.WriteString("<style>")
 	b.WriteString(typeface.FaceCSS())
+	b.WriteString(scripts.CSS())
 	b.WriteString(`body,input,button,select,textarea{font-family:"` + typeface.Family + `"}`)
 	b.WriteString("</style>")
 	if err := templates.FormHTML.ExecuteTemplate(&b, "head", headData{
 		Advances: asciiAdvance[:], TextPx: TextPx, GrowStep: GrowStep,
+		Extra: typeface.RangesRegexp(), Family: typeface.Family,
 	}); err != nil {
 		panic("formview: head template: " + err.Error()) // the template is embedded: cannot fail
 	}
@@ -138,11 +149,28 @@ func Head() string {
 // text grows, as BoxWidth and pictureWidth do: the font's advance widths of
 // printable ASCII (asciiAdvance), the text size of a text box and the step
 // the picture grows in (a form's own picture width is on its root, in
-// data-base-width).
+// data-base-width); and, for texts it measures shaped in the page's fonts
+// (unknownWidth), the characters of the extra faces, as a regular
+// expression, and the font family.
 type headData struct {
 	Advances []int
 	TextPx   float64
 	GrowStep int
+	Extra    string
+	Family   string
+}
+
+// ScriptsOf returns the extra faces pictures of the families fams need
+// (typeface.Need): those of their labels and text values. A random label
+// is ASCII, and the task text says nothing a label or value does not.
+func ScriptsOf(fams []forms.Family) typeface.Scripts {
+	var s typeface.Scripts
+	for _, f := range fams {
+		for _, g := range f.Groups {
+			s |= typeface.Need(g.LabelList...) | typeface.Need(g.TextPool...)
+		}
+	}
+	return s
 }
 
 // Fonts returns the web font families Head loads, for

@@ -7,6 +7,7 @@ import (
 
 	"github.com/formplan/formplan/forms"
 	"github.com/formplan/formplan/statesim"
+	"github.com/formplan/formplan/typeface"
 )
 
 // Font sizes of the text in a picture, in CSS px: a text box keeps the
@@ -77,24 +78,43 @@ func WidestText(f *forms.Form) float64 {
 	for _, v := range f.TextValues {
 		n, ok := TextWidth(v, TextPx)
 		if !ok {
-			n = float64(utf8.RuneCountInString(v)) * TextPx
+			n = unknownWidth(v)
 		}
 		w = max(w, n)
 	}
 	return w
 }
 
+// unknownWidth returns the width in CSS px a text box gives text s, which
+// has a character outside printable ASCII, trailing spaces included: 1 em
+// (TextPx) a code point, wider than any Latin, Greek or Cyrillic letter;
+// or, for a text with a character of a face beside Liberation Sans (CJK,
+// Devanagari: typeface.Need), its width shaped as Chromium shapes it
+// (typeface.Width), since a Devanagari letter and its signs take far less
+// than 1 em each. The page's script measures such a text in the page's
+// own fonts while a person types (templates/form.html.tmpl).
+func unknownWidth(s string) float64 {
+	if typeface.Need(s) != 0 {
+		if em, ok := typeface.Width(s); ok {
+			trailing := len(s) - len(strings.TrimRight(s, " "))
+			return em*TextPx + float64(trailing*spaceAdvance)*TextPx/2048
+		}
+	}
+	return float64(utf8.RuneCountInString(s)) * TextPx
+}
+
 // BoxWidth returns the content width, in CSS px, of text box i of form f
 // in a picture of state s: TextBoxWidth of the form's widest value, or
 // wider when the box holds a longer text (typing appends, so a box may
 // hold values typed one after another), so that its text, trailing spaces
-// included, shows whole. A character of unknown width counts as 1 em.
+// included, shows whole. A text outside printable ASCII counts as
+// unknownWidth says.
 func BoxWidth(f *forms.Form, s statesim.State, i int) int {
 	w := WidestText(f)
 	if i < len(s) && s[i].S != "" {
 		n, ok := advanceWidth(s[i].S, TextPx)
 		if !ok {
-			n = float64(utf8.RuneCountInString(s[i].S)) * TextPx
+			n = unknownWidth(s[i].S)
 		}
 		w = max(w, n)
 	}

@@ -9,19 +9,27 @@ import (
 	"github.com/formplan/formplan/forms"
 	"github.com/formplan/formplan/render"
 	"github.com/formplan/formplan/statesim"
+	"github.com/formplan/formplan/typeface"
 )
 
 // TestTypingWidensAsDrawn types texts into the text boxes of every
 // built-in family that has them, in a real page, and requires the page to
 // widen as Job draws the state typed: every element's box and the
-// picture's size as Chromium lays out Job's page of that state.
+// picture's size as Chromium lays out Job's page of that state. The page
+// loads the CJK and Devanagari faces, whose texts its script measures
+// shaped as formview does.
 func TestTypingWidensAsDrawn(t *testing.T) {
 	if testing.Short() {
 		t.Skip("renders in Chromium")
 	}
-	r := newRenderer(t, 1)
+	r, err := render.New(context.Background(), render.Options{Head: HeadWith(typeface.CJK | typeface.Devanagari), Fonts: Fonts(), Scale: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
 	ctx := context.Background()
-	texts := []string{"7", "a much longer text than any value", "trailing   ", "Ωμέγα και άλφα", "WWWWWWWWWWWWWWWWWWWWWWWW"}
+	texts := []string{"7", "a much longer text than any value", "trailing   ", "Ωμέγα και άλφα", "WWWWWWWWWWWWWWWWWWWWWWWW",
+		"नमस्ते क्षत्रिय हिन्दी विद्यालय", "日本語 한국어 ひらがなカタカナ ", "पृथ्वी"}
 	rng := rand.New(rand.NewPCG(3, 9))
 	for _, fam := range forms.Builtins() {
 		f := fam.NewForm(rng)

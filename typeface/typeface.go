@@ -1,11 +1,40 @@
-// Package typeface holds the one font every picture is set in: Liberation
-// Sans Regular, shipped inside the binary, so that no picture depends on the
-// fonts a machine has installed.
+// Package typeface holds the fonts every picture is set in, shipped inside
+// the binary, so that no picture depends on the fonts a machine has
+// installed: Liberation Sans Regular for every text, and two faces for the
+// scripts it lacks.
 //
-// A page uses it through [FaceCSS], a @font-face rule whose source is the
-// font's own bytes, under a family name ([Family]) that no system font has.
-// Chromium still falls back to a system font for a character the font
-// lacks, so every text a picture shows must pass [Missing] first.
+// A page uses Liberation Sans through [FaceCSS], a @font-face rule whose
+// source is the font's own bytes, under a family name ([Family]) that no
+// system font has. Chromium still falls back to a system font for a
+// character no face of the page draws, so every text a picture shows must
+// pass [Missing] first.
+//
+// # Other scripts
+//
+// Liberation Sans draws Latin, Greek and Cyrillic. For CJK and Devanagari
+// the package ships two faces more, both under the SIL Open Font License
+// 1.1, from Debian's packages, with their licence files beside them in
+// fonts/:
+//
+//   - [CJK]: Noto Sans CJK JP Regular (fonts-noto-cjk), cut down once
+//     (scripts/subset-cjk.py, byte for byte again from the Debian file) to
+//     the Han of GB 2312, JIS X 0208 and KS X 1001, the Hangul syllables of
+//     KS X 1001, the kana and the CJK punctuation: 12,784 characters in
+//     2.8 MB, against 19 MB for the ten faces of the whole collection. The
+//     national standards cover everyday Chinese, Japanese and Korean text;
+//     hinting, layout features and vertical metrics are left out, since
+//     pictures are set horizontally and unhinted.
+//   - [Devanagari]: Noto Sans Devanagari Regular (fonts-noto-core), whole
+//     (0.2 MB): its layout tables place conjuncts and vowel signs.
+//
+// A page loads them only when its texts need them ([Need], [Scripts.CSS]):
+// each is a second @font-face rule of [Family] limited by unicode-range to
+// its script, given Liberation Sans's line metrics so that a line of it is
+// as tall as a line of Latin text. A page without such a rule, as every
+// page of the built-in families, is as it was, and a page with one draws
+// every other character in Liberation Sans still. A text of these scripts
+// is measured shaped ([Width]), as Chromium draws it: a Devanagari
+// conjunct is narrower than its letters side by side.
 package typeface
 
 import (
@@ -93,11 +122,51 @@ var faceCSS = sync.OnceValue(func() string {
 // under Family, for a page's style sheet.
 func FaceCSS() string { return faceCSS() }
 
-// Missing returns the first character of s that the font has no glyph
-// for, and false when it has one for every character. Spaces and the
-// line break count as present. A text with a missing character would be
-// drawn in some system font, which differs between machines.
+// Missing returns the first character of s that no face of the pictures
+// draws, and false when one draws every character: Liberation Sans, or the
+// extra face whose range holds it (CJK, Devanagari). Spaces and the line
+// break count as present. A text with a missing character would be drawn
+// in some system font, which differs between machines. A combining mark
+// counts as missing unless it follows a letter of the extra face that
+// draws it, and so does a mark that face would draw on a dotted circle
+// (two vowel signs in a row): Liberation Sans draws no mark with its
+// letter, and a dotted circle is not the text written.
 func Missing(s string) (rune, bool) {
+	if Need(s) == 0 {
+		return missingSans(s)
+	}
+	mustExtras()
+	t := []rune(s)
+	var sans []rune
+	for i, r := range t {
+		x := extraFor(r)
+		if x == nil {
+			sans = append(sans, r)
+			continue
+		}
+		if _, ok := x.parsed.Font.NominalGlyph(r); !ok {
+			return r, true
+		}
+		if unicode.In(r, unicode.Mn, unicode.Me) && (i == 0 || extraFor(t[i-1]) != x) {
+			return r, true
+		}
+	}
+	if r, missing := missingSans(string(sans)); missing {
+		return r, true
+	}
+	if o := shape(t).orphan; o != 0 {
+		return o, true
+	}
+	return 0, false
+}
+
+// MissingSans is Missing for pages that load Liberation Sans alone
+// (Scripts none): the first character of s it lacks.
+func MissingSans(s string) (rune, bool) {
+	return missingSans(s)
+}
+
+func missingSans(s string) (rune, bool) {
 	f := mustLoad()
 	f.mu.Lock()
 	defer f.mu.Unlock()
@@ -121,12 +190,21 @@ func Missing(s string) (rune, bool) {
 
 // RightBearing returns the right side bearing of the last character of s
 // that is not a space, in em: how far before the advance widths' end its
-// ink ends ("1" ends well before, "0" close to it). ok is false for a text
-// of spaces or with a character the font lacks.
+// ink ends ("1" ends well before, "0" close to it); for a text with a
+// character of an extra face, how far before the shaped text's advance
+// its ink ends (negative when a vowel sign reaches past it). ok is false
+// for a text of spaces or with a character no face draws.
 func RightBearing(s string) (em float64, ok bool) {
 	s = strings.TrimRight(s, " ")
 	if s == "" {
 		return 0, false
+	}
+	if Need(s) != 0 {
+		if _, missing := Missing(s); missing {
+			return 0, false
+		}
+		in := shape([]rune(s))
+		return in.advance - in.right, true
 	}
 	r, _ := utf8.DecodeLastRuneInString(s)
 	f := mustLoad()
@@ -146,10 +224,18 @@ func RightBearing(s string) (em float64, ok bool) {
 
 // Width returns the width of s set in the font, in em: its characters'
 // advances and the font's kerning between them (Chromium kerns: "11" is
-// narrower than two "1"), up to its last character that is not a space.
-// ok is false for a text with a character the font lacks.
+// narrower than two "1"), up to its last character that is not a space. A
+// text with a character of an extra face (Need) is shaped run by run
+// instead, as Chromium shapes it: a Devanagari conjunct is narrower than
+// its letters. ok is false for a text with a character no face draws.
 func Width(s string) (em float64, ok bool) {
 	s = strings.TrimRight(s, " ")
+	if Need(s) != 0 {
+		if _, missing := Missing(s); missing {
+			return 0, false
+		}
+		return shape([]rune(s)).advance, true
+	}
 	f := mustLoad()
 	f.mu.Lock()
 	defer f.mu.Unlock()
@@ -183,17 +269,32 @@ func Width(s string) (em float64, ok bool) {
 // it.
 func Blank(s string) (rune, bool) {
 	f := mustLoad()
-	f.mu.Lock()
-	defer f.mu.Unlock()
 	for _, r := range s {
 		if r == ' ' {
 			continue
 		}
+		if x := extraFor(r); x != nil {
+			mustExtras()
+			g, ok := x.parsed.Font.NominalGlyph(r)
+			if !ok {
+				continue
+			}
+			shaper.Lock()
+			o, ok := x.parsed.GlyphDataOutline(g)
+			shaper.Unlock()
+			if !ok || len(o.Segments) == 0 {
+				return r, true
+			}
+			continue
+		}
+		f.mu.Lock()
 		i, err := f.font.GlyphIndex(&f.buf, r)
 		if err != nil || i == 0 {
+			f.mu.Unlock()
 			continue
 		}
 		segs, err := f.font.LoadGlyph(&f.buf, i, fixed.I(64), nil)
+		f.mu.Unlock()
 		if err != nil || len(segs) == 0 {
 			return r, true
 		}

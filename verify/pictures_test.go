@@ -643,7 +643,9 @@ func TestTextWidth(t *testing.T) {
 		{"7633", 37, false},
 		{strings.Repeat("7", 40), 120.5, true}, // cut off at the box's edge
 		{"héllo", 3, false},                    // the font gives every width it draws
-		{"日本", 3, true},                        // unknown widths are not checked
+		{"丂😀", 3, true},                        // unknown widths (no face draws them) are not checked
+		{"日本", 3, false},                       // the CJK face gives every width it draws, shaped
+		{"日本", 25.8, true},
 	} {
 		if _, got := textFits(tc.s, tc.right, formview.TextPx, 120); got != tc.ok {
 			t.Errorf("textFits(%q, %g) = %v, want %v", tc.s, tc.right, got, tc.ok)

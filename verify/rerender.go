@@ -54,15 +54,16 @@ const (
 	RerenderAlways
 )
 
-// rerenderer re-renders the pictures of rows, with one Renderer per scale,
-// started when first needed.
+// rerenderer re-renders the pictures of rows, with one Renderer per scale
+// and set of extra faces, started when first needed.
 type rerenderer struct {
 	mode      Rerender
 	chrome    string
-	renderers map[float64]*render.Renderer
-	noChrome  error // why no Chromium could be started, once tried
-	use       bool  // the current file's pictures are re-rendered
-	lenient   bool  // the current file was made by another Chromium or font: differences are notes
+	renderers map[renderKey]*render.Renderer
+	scripts   typeface.Scripts // the extra faces of the file's pictures
+	noChrome  error            // why no Chromium could be started, once tried
+	use       bool             // the current file's pictures are re-rendered
+	lenient   bool             // the current file was made by another Chromium or font: differences are notes
 	made      string
 	diffs     int // pictures of the current file that differ, when lenient
 	notes     *[]string
@@ -70,7 +71,7 @@ type rerenderer struct {
 }
 
 func newRerenderer(mode Rerender, chrome string, notes *[]string) *rerenderer {
-	return &rerenderer{mode: mode, chrome: chrome, renderers: map[float64]*render.Renderer{}, notes: notes}
+	return &rerenderer{mode: mode, chrome: chrome, renderers: map[renderKey]*render.Renderer{}, notes: notes}
 }
 
 // close stops every browser started.
@@ -100,7 +101,11 @@ func (rr *rerenderer) startFile(ctx context.Context, r *dataset.Reader, path str
 	if err != nil {
 		return nil // the rows' own scale checks report it
 	}
-	ren, err := rr.renderer(ctx, scale)
+	// The faces the file's pictures were drawn with besides Liberation
+	// Sans (CJK, Devanagari): its pages load them again.
+	scripts, known := typeface.ScriptsOf(font)
+	rr.scripts = scripts
+	ren, err := rr.renderer(ctx, scale, scripts)
 	if err != nil {
 		if rr.mode == RerenderAuto {
 			if rr.noChrome == nil {
@@ -112,17 +117,17 @@ func (rr *rerenderer) startFile(ctx context.Context, r *dataset.Reader, path str
 		return err
 	}
 	here := ren.Version()
-	same := rr.made == here && font == typeface.ID()
+	same := rr.made == here && known
 	switch {
 	case same:
 		rr.use = true
 	case rr.mode == RerenderAuto:
 		rr.notef("%s: pictures probed, not re-rendered: made with %s and font %q, this machine has %s and %q (gen verify --rerender=always compares anyway)",
-			path, orUnknown(rr.made), orUnknown(font), here, typeface.ID())
+			path, orUnknown(rr.made), orUnknown(font), here, scripts.ID())
 	default:
 		rr.use, rr.lenient = true, true
 		rr.notef("%s: made with %s and font %q, re-rendered with %s and %q: pixel differences are reported as notes, not failures",
-			path, orUnknown(rr.made), orUnknown(font), here, typeface.ID())
+			path, orUnknown(rr.made), orUnknown(font), here, scripts.ID())
 	}
 	return nil
 }
@@ -142,17 +147,26 @@ func orUnknown(s string) string {
 	return s
 }
 
-// renderer returns the Renderer for scale, starting it if need be.
-func (rr *rerenderer) renderer(ctx context.Context, scale float64) (*render.Renderer, error) {
-	if r, ok := rr.renderers[scale]; ok {
+// renderer returns the Renderer for scale whose pages load the extra
+// faces of scripts, starting it if need be.
+func (rr *rerenderer) renderer(ctx context.Context, scale float64, scripts typeface.Scripts) (*render.Renderer, error) {
+	key := renderKey{scale, scripts}
+	if r, ok := rr.renderers[key]; ok {
 		return r, nil
 	}
-	r, err := render.New(ctx, render.Options{ChromePath: rr.chrome, Scale: scale, Head: formview.Head(), Fonts: formview.Fonts()})
+	r, err := render.New(ctx, render.Options{ChromePath: rr.chrome, Scale: scale, Head: formview.HeadWith(scripts), Fonts: formview.Fonts()})
 	if err != nil {
 		return nil, fmt.Errorf("verify: re-render: %w", err)
 	}
-	rr.renderers[scale] = r
+	rr.renderers[key] = r
 	return r, nil
+}
+
+// renderKey picks a re-rendering browser: pages at a scale, with the extra
+// faces of a file's fonts.
+type renderKey struct {
+	scale   float64
+	scripts typeface.Scripts
 }
 
 // rerenderJob is one picture to render again.
@@ -186,7 +200,7 @@ func (rr *rerenderer) batch(ctx context.Context, rows []dataset.Row, checks []ch
 		byScale[s] = append(byScale[s], jobs...)
 	}
 	for _, s := range scales {
-		r, err := rr.renderer(ctx, s)
+		r, err := rr.renderer(ctx, s, rr.scripts)
 		if err != nil {
 			return err
 		}

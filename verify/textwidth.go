@@ -26,7 +26,9 @@ const (
 // inkBearing returns how far, in CSS px, the ink of text s set at px ends
 // before its advances: the right side bearing of its last glyph in
 // formplan's font (a "1" ends 1.4 px before them at 13.33 px, a "0" 0.6
-// px), or about 0.7 px at 10 px for a character the font lacks.
+// px), or of the shaped text for CJK and Devanagari (typeface.RightBearing;
+// a Devanagari vowel sign may reach past them), or about 0.7 px at 10 px
+// for a character no face draws.
 func inkBearing(s string, px float64) float64 {
 	if em, ok := typeface.RightBearing(s); ok {
 		return em * px

@@ -25,7 +25,6 @@ import (
 	"github.com/formplan/formplan/outdir"
 	"github.com/formplan/formplan/render"
 	"github.com/formplan/formplan/suites"
-	"github.com/formplan/formplan/typeface"
 )
 
 // paperCounts are the seed paper's synthetic counts per built-in family
@@ -167,7 +166,7 @@ func generateCmd(ctx context.Context, c *config, stdout, stderr io.Writer) error
 	}
 	jobs = kept
 	if len(refused) > 0 {
-		return usageError{strings.Join(refused, "\n")}
+		return usageError{strings.Join(refused, ". ")} // a refusal is one line, a sentence a cell
 	}
 	if err := checkSpace(c, total, stderr); err != nil {
 		return err
@@ -218,7 +217,8 @@ func generateCmd(ctx context.Context, c *config, stdout, stderr io.Writer) error
 	if !c.noImages {
 		// Remove the browser profiles killed runs left; a failure only leaves them.
 		render.SweepProfiles()
-		r, err := render.New(ctx, render.Options{ChromePath: c.chrome, Scale: c.scale, Head: formview.Head(), Fonts: formview.Fonts()}) // finds Chromium
+		scripts := formview.ScriptsOf(fams)
+		r, err := render.New(ctx, render.Options{ChromePath: c.chrome, Scale: c.scale, Head: formview.HeadWith(scripts), Fonts: formview.Fonts()}) // finds Chromium
 		if err != nil {
 			return err
 		}
@@ -231,7 +231,7 @@ func generateCmd(ctx context.Context, c *config, stdout, stderr io.Writer) error
 			return usageError{fmt.Sprintf("%v (at --scale %g)", err, c.scale)}
 		}
 		painter = &generate.Screens{Renderer: r, Scale: c.scale, Heights: heights}
-		chromium, fonts = r.Version(), typeface.ID()
+		chromium, fonts = r.Version(), scripts.ID()
 		meta[layout.ChromiumKey], meta[layout.FontsKey] = chromium, fonts
 		meta[layout.ScaleKey] = strconv.FormatFloat(c.scale, 'g', -1, 64)
 	}

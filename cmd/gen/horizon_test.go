@@ -9,8 +9,9 @@ import (
 )
 
 // TestHorizonRefusedEveryFamily asks every suite for horizons 2-8: gen
-// refuses once, naming on a line of its own every suite x family that
-// cannot give them and the largest horizon it allows, and writes nothing.
+// refuses once, in one line, naming in a sentence of its own every suite x
+// family that cannot give them and the largest horizon it allows, and
+// writes nothing.
 func TestHorizonRefusedEveryFamily(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "out")
 	_, _, err := runGen(t, "--out", dir, "--n", "3500", "--horizon", "2-8", "--chrome", "/nonexistent/chromium")
@@ -18,7 +19,10 @@ func TestHorizonRefusedEveryFamily(t *testing.T) {
 	if !errors.As(err, &u) {
 		t.Fatalf("err = %v, want a usage error", err)
 	}
-	lines := strings.Split(err.Error(), "\n")
+	if strings.Contains(err.Error(), "\n") {
+		t.Errorf("the refusal is more than one line: %q", err)
+	}
+	lines := strings.Split(err.Error(), ". ")
 	for _, want := range []string{
 		"checkboxes cannot make edge_case questions of horizon 8 with 4 options; it allows horizon 2-7 (largest 7)",
 		"radio_textboxes cannot make edge_case questions of horizon 3-8",

@@ -149,6 +149,7 @@ func TestHostileInput(t *testing.T) {
 		{"too many shards", "", []string{"--shard", "0/2000000"}, "N <= 1000000"},
 		{"negative shard", "", []string{"--shard", "-1/2"}, "0 <= K < N"},
 		{"horizon overflow", "", []string{"--horizon", "1-99999999999999999999"}, "write MIN-MAX"},
+		{"several cells refused", "", []string{"--suites", "plan_semantic,edge_case", "--families", "radio_slider,checkboxes", "--horizon", "9-11"}, ". checkboxes cannot make edge_case questions"},
 	}
 	if len(tests) < 40 {
 		t.Fatalf("%d cases: the issue asks for at least 40", len(tests))
@@ -202,5 +203,15 @@ func TestFamilyTooBigForThePicture(t *testing.T) {
 	// At scale 2 the picture holds as many CSS pixels: still refused.
 	if _, _, err := runGen(t, "--config", cfg, "--out", out, "--n", "6", "--scale", "2"); err == nil || !strings.Contains(err.Error(), "320 x 420") {
 		t.Fatalf("at scale 2: %v", err)
+	}
+	// Two reasons at once (a text box reaching outside the picture, and
+	// too wide when every value is typed into it) are one line still.
+	wide := family("ordinal", "      - kind: checkbox\n        min_count: 1\n        max_count: 1\n      - kind: textbox\n        min_count: 1\n        max_count: 1\n        text_pool: [WWWWWWWWWWWWWW, MMMMMMMMMMMMMM, WMWMWMWMWMWMWM, MWMWMWMWMWMWMW]\n        text_vocab: 4\n")
+	if err := os.WriteFile(cfg, []byte(wide), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, _, err = runGen(t, "--config", cfg, "--out", out, "--n", "6")
+	if err == nil || !strings.Contains(err.Error(), "outside the 160 x 210 picture") || !strings.Contains(err.Error(), "more than 480") || strings.Contains(err.Error(), "\n") {
+		t.Fatalf("error %q, want both reasons on one line", err)
 	}
 }

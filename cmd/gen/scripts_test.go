@@ -12,27 +12,55 @@ import (
 	"github.com/formplan/formplan/forms"
 )
 
-// scriptAlphabets are letters of the scripts the pictures' font draws, each
-// with characters that take more than one byte in UTF-8.
-var scriptAlphabets = map[string][]rune{
-	"latin":    []rune("aäbcçdeéèêfgğhiıjklłmnñoöøpqrsştuüvwxyzßÄÖÜÉÅ"),
-	"greek":    []rune("αβγδεζηθικλμνξοπρστυφχψωάέήίόύώΣΔΩ"),
-	"cyrillic": []rune("абвгдеёжзийклмнопрстуфхцчшщъыьэюяЖЩЯ"),
-	"mixed":    []rune("1234aÄöß€ζЖ"),
+// scriptAlphabets are letters of the scripts the pictures' fonts draw,
+// each with characters that take more than one byte in UTF-8: a unit is a
+// letter, or for Devanagari a syllable (a consonant or conjunct with its
+// vowel sign), which a partly typed text keeps whole or cuts after a
+// virama.
+var scriptAlphabets = map[string][]string{
+	"latin":      units("aäbcçdeéèêfgğhiıjklłmnñoöøpqrsştuüvwxyzßÄÖÜÉÅ"),
+	"greek":      units("αβγδεζηθικλμνξοπρστυφχψωάέήίόύώΣΔΩ"),
+	"cyrillic":   units("абвгдеёжзийклмнопрстуфхцчшщъыьэюяЖЩЯ"),
+	"mixed":      units("1234aÄöß€ζЖ"),
+	"cjk":        units("日本語東京大学中文北京漢字한국어서울시ひらがなカタカナー"),
+	"devanagari": devanagariSyllables(),
+}
+
+// units returns the characters of s, one a unit.
+func units(s string) []string {
+	var out []string
+	for _, r := range s {
+		out = append(out, string(r))
+	}
+	return out
+}
+
+// devanagariSyllables returns consonants and conjuncts, each bare and with
+// each of some vowel signs (left, right, above and below the letter).
+func devanagariSyllables() []string {
+	bases := []string{"क", "ख", "ग", "त", "द", "न", "प", "म", "र", "स", "ह", "क्ष", "त्र", "स्त", "द्य", "ष्ट"}
+	signs := []string{"", "ा", "ि", "ी", "ु", "ू", "े", "ै", "ो", "ं", "ृ", "्"}
+	var out []string
+	for _, b := range bases {
+		for _, s := range signs {
+			out = append(out, b+s)
+		}
+	}
+	return append(out, "अ", "आ", "इ", "उ", "ए", "ओ")
 }
 
 // scriptFamily draws a family whose text pools are words of 1 to 5
-// letters of alphabet: two text boxes a checkbox enables (their wants may
+// units of alphabet: two text boxes a checkbox enables (their wants may
 // be partly typed) and one box of its own.
-func scriptFamily(name string, alphabet []rune, rng *rand.Rand) string {
+func scriptFamily(name string, alphabet []string, rng *rand.Rand) string {
 	pool := func(n int) string {
 		var words []string
 		for len(words) < n {
-			w := make([]rune, 1+rng.IntN(5))
+			w := make([]string, 1+rng.IntN(5))
 			for i := range w {
 				w[i] = alphabet[rng.IntN(len(alphabet))]
 			}
-			s := string(w)
+			s := strings.Join(w, "")
 			if forms.CheckText(s) != nil || slices.ContainsFunc(words, func(v string) bool { return forms.Key(v) == forms.Key(s) }) {
 				continue
 			}
@@ -69,7 +97,7 @@ func scriptFamily(name string, alphabet []rune, rng *rand.Rand) string {
 // passes, every suite and option count included. A text is cut between
 // characters, never between the bytes of one.
 func TestScriptsVerify(t *testing.T) {
-	names := []string{"cyrillic", "greek", "latin", "mixed"}
+	names := []string{"cjk", "cyrillic", "devanagari", "greek", "latin", "mixed"}
 	for seed := range uint64(2) {
 		t.Run(fmt.Sprint("seed", seed), func(t *testing.T) {
 			rng := rand.New(rand.NewPCG(seed, 43))
@@ -94,5 +122,35 @@ func TestScriptsVerify(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestScriptsVerifyPictures is TestScriptsVerify with pictures: families of
+// every script's text pools, drawn in the faces formplan ships (Liberation
+// Sans, and the CJK and Devanagari faces their pools need), give rows whose
+// pictures gen verify re-renders and probes without a failure.
+func TestScriptsVerifyPictures(t *testing.T) {
+	if testing.Short() {
+		t.Skip("renders pictures")
+	}
+	names := []string{"cjk", "cyrillic", "devanagari", "greek", "latin"}
+	rng := rand.New(rand.NewPCG(7, 43))
+	var b strings.Builder
+	b.WriteString("families:\n")
+	for _, n := range names {
+		b.WriteString(scriptFamily(n, scriptAlphabets[n], rng))
+	}
+	dir := t.TempDir()
+	cfg := filepath.Join(dir, "scripts.yaml")
+	if err := os.WriteFile(cfg, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "out")
+	args := []string{"--config", cfg, "--out", out, "--quiet", "--n", "45", "--seed", "3"}
+	if _, stderr, err := runGen(t, args...); err != nil {
+		t.Fatalf("gen %s: %v\n%s\n%s", strings.Join(args, " "), err, stderr, b.String())
+	}
+	if _, stderr, err := runGen(t, "verify", "--quiet", out); err != nil {
+		t.Fatalf("verify: %v\n%s\n%s", err, stderr, b.String())
 	}
 }

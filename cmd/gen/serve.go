@@ -160,7 +160,7 @@ func serveCmd(ctx context.Context, args []string, stderr io.Writer) error {
 	var painter episode.Painter
 	if !c.noImages && rows == nil {
 		render.SweepProfiles()
-		r, err := render.New(ctx, render.Options{ChromePath: c.chrome, Scale: c.scale, Head: formview.Head(), Fonts: formview.Fonts(), Tabs: openenv.ServeTabs(c.maxSessions)})
+		r, err := render.New(ctx, render.Options{ChromePath: c.chrome, Scale: c.scale, Head: formview.HeadWith(formview.ScriptsOf(c.families)), Fonts: formview.Fonts(), Tabs: openenv.ServeTabs(c.maxSessions)})
 		if err != nil {
 			return err
 		}
