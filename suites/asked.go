@@ -10,7 +10,8 @@ func (s *Suite) Asked(sp *Spec, n int64, family string, h int) int64 {
 		unit = int64(max(s.Group, 1))
 	}
 	groups := n / unit
-	lo, hi := sp.horizons()
+	r := sp.horizons()
+	lo, hi := r.Min, r.Max
 	var total int64
 	// count adds the cell's share of m groups of family fi that cycle
 	// through the horizons from lo to hi.
@@ -47,8 +48,8 @@ func (s *Suite) Asked(sp *Spec, n int64, family string, h int) int64 {
 			m = rest // the last part takes every index past the others
 		}
 		plo, phi := lo, hi
-		if p.HorizonMin > 0 {
-			plo, phi = p.HorizonMin, p.HorizonMax
+		if p.Horizon.Min > 0 {
+			plo, phi = p.Horizon.Min, p.Horizon.Max
 		}
 		count(p.Family, m, plo, phi)
 		rest -= m

@@ -13,6 +13,7 @@ import (
 
 	"github.com/formplan/formplan/dataset"
 	"github.com/formplan/formplan/export"
+	"github.com/formplan/formplan/job"
 	"github.com/formplan/formplan/merge"
 	"github.com/formplan/formplan/outdir"
 	"github.com/formplan/formplan/suites"
@@ -108,12 +109,12 @@ func runInfo(dir string) (export.Info, error) {
 	}
 	defer r.Close()
 	// The card describes one run: every file must have its flags.
-	key0, shards0, err := keyOf(r, files[0])
+	key0, shards0, err := job.KeyOf(r, files[0])
 	if err != nil {
 		return export.Info{}, fmt.Errorf("gen card: %w", err)
 	}
 	for _, f := range files[1:] {
-		key, shards, err := fileKey(f)
+		key, shards, err := job.FileKey(f)
 		if err != nil {
 			return export.Info{}, fmt.Errorf("gen card: %w", err)
 		}

@@ -27,6 +27,8 @@ import (
 	"time"
 
 	"github.com/spf13/pflag"
+
+	"github.com/formplan/formplan/job"
 )
 
 // version is the generator version recorded in every row.
@@ -94,6 +96,15 @@ type usageError struct{ msg string }
 func (e usageError) Error() string { return e.msg }
 
 func usagef(format string, args ...any) error { return usageError{fmt.Sprintf(format, args...)} }
+
+// usage turns a refusal of package job (job.UsageError) into a usage
+// error; other errors are returned as they are.
+func usage(err error) error {
+	if _, ok := errors.AsType[job.UsageError](err); ok {
+		return usageError{err.Error()}
+	}
+	return err
+}
 
 // parseArgs parses the flags of subcommand fs (named "gen <sub>"); done
 // reports that --help was asked for and printed, leaving nothing to do.
