@@ -136,13 +136,13 @@ func (r *Run) checkValues(req Request) error {
 		}
 	}
 	paper, _ := preset.Lookup("paper")
-	if readings := paper.ReadingNames(); !slices.Contains(readings, r.PaperTasks) {
-		return usagef("--paper-tasks %q: use %s", r.PaperTasks, strings.Join(readings, " or "))
+	if names := readings(paper); !slices.Contains(names, r.PaperTasks) {
+		return usagef("--paper-tasks %q: use %s", r.PaperTasks, strings.Join(names, " or "))
 	}
 	if p := r.Preset; p != nil && req.given("horizon") {
 		// The preset's mix fixes some suites' horizons.
 		for _, name := range r.Suites {
-			if p.FixesHorizon(name) {
+			if fixesHorizon(p, name) {
 				return usagef("--horizon: --preset %s fixes %s's horizons (%s): drop --horizon, or leave %s out of --suites", p.Name, name, p.HorizonFixed, name)
 			}
 		}

@@ -25,9 +25,9 @@ func (r *Run) plan() ([]suiteJob, int64, error) {
 	for _, name := range r.Suites {
 		s, _ := suites.Lookup(name)
 		spec := suites.Spec{Seed: r.Seed, Families: fams, Choices: r.Choices, Horizon: r.Horizon, Protocol: r.protocolName()}
-		group := r.Protocol.Group(s)
+		group := groupOf(r.Protocol, s)
 		if !r.HorizonSet {
-			spec.Horizon = r.Protocol.Horizon(s, spec.Horizon)
+			spec.Horizon = horizonOf(r.Protocol, s, spec.Horizon)
 		}
 		n, ok := r.Counts[name]
 		if !ok {
@@ -35,7 +35,7 @@ func (r *Run) plan() ([]suiteJob, int64, error) {
 		}
 		switch {
 		case r.Preset != nil:
-			spec.Mix = r.Preset.Mix(name, r.PaperTasks, group, len(fams), spec.Horizon)
+			spec.Mix = presetMix(r.Preset, name, r.PaperTasks, group, len(fams), spec.Horizon)
 		case n%int64(group) != 0:
 			return nil, 0, usagef("%s: %d questions: under --protocol %s %s asks about each item in %d rows; give a count that is a multiple of %d, such as %d",
 				name, n, r.protocolName(), name, group, group, (n+int64(group)-1)/int64(group)*int64(group))
@@ -66,7 +66,7 @@ func (r *Run) plan() ([]suiteJob, int64, error) {
 		sp := &jobs[k].spec
 		sp.Horizons = found[k]
 		if r.Preset != nil {
-			sp.Mix = r.Preset.Fitted(sp.Mix, found[k], sp.Horizon)
+			sp.Mix = fittedMix(r.Preset, sp.Mix, found[k], sp.Horizon)
 		}
 		lo, hi := generate.ShardRange(sp.Total(), r.Shard, r.Shards)
 		total += hi - lo

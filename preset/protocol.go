@@ -45,22 +45,3 @@ func LookupProtocol(name string) (*Protocol, bool) {
 	}
 	return nil, false
 }
-
-// Group returns how many rows of suite s ask about one item under the
-// protocol p (nil: formplan's own, one row each).
-func (p *Protocol) Group(s suites.Suite) int {
-	if p == nil || !p.Grouped {
-		return 1
-	}
-	return max(s.Group, 1)
-}
-
-// Horizon returns the horizon range suite s takes under protocol p when
-// the run asks for none, given the run's own: the suite's own range under
-// the protocol, if it has one.
-func (p *Protocol) Horizon(s suites.Suite, run suites.Range) suites.Range {
-	if p != nil && p.OwnHorizons && s.PaperHorizon.Min > 0 {
-		return s.PaperHorizon
-	}
-	return run
-}

@@ -120,16 +120,16 @@ func (sp *Spec) placeIn(suite string, index int64, unit int64) cell {
 			rest -= p.Count / unit
 		}
 	}
-	hs := sp.cycleOf(fi, r.Min, r.Max)
+	hs := sp.cycleOf(fi, r)
 	n := int64(len(hs))
 	return cell{sp: sp, suite: suite, index: index, fam: &sp.Families[fi], family: fi,
 		h: hs[famLocal%n], local: famLocal / n}
 }
 
-// cycleOf returns the horizons family fi cycles through within lo..hi.
-func (sp *Spec) cycleOf(fi, lo, hi int) []int {
+// cycleOf returns the horizons family fi cycles through within r.
+func (sp *Spec) cycleOf(fi int, r Range) []int {
 	var hs []int
-	for h := lo; h <= hi; h++ {
+	for h := r.Min; h <= r.Max; h++ {
 		if fi < len(sp.Horizons) && sp.Horizons[fi] != nil && !slices.Contains(sp.Horizons[fi], h) {
 			continue
 		}
@@ -138,13 +138,13 @@ func (sp *Spec) cycleOf(fi, lo, hi int) []int {
 	if len(hs) == 0 && fi < len(sp.Horizons) {
 		// Fit gave the family the smallest horizon it allows above the range.
 		for _, h := range sp.Horizons[fi] {
-			if h > hi {
+			if h > r.Max {
 				return []int{h}
 			}
 		}
 	}
 	if len(hs) == 0 { // Fit refuses such specs; stay total anyway
-		hs = append(hs, lo)
+		hs = append(hs, r.Min)
 	}
 	return hs
 }

@@ -1,25 +1,26 @@
-package preset
+package job
 
 import (
 	"testing"
 
 	"github.com/formplan/formplan/forms"
+	"github.com/formplan/formplan/preset"
 	"github.com/formplan/formplan/suites"
 )
 
 // TestLongMix checks that --preset long gives every family 1,000 rows at
 // each horizon it allows in 1-12, and none at the others.
 func TestLongMix(t *testing.T) {
-	p, _ := Lookup("long")
+	p, _ := preset.Lookup("long")
 	s, _ := suites.Lookup("edge_case")
 	sp := &suites.Spec{Seed: 1, Families: forms.Long(), Choices: 4, Horizon: suites.Range{Min: 1, Max: suites.MaxHorizon}}
-	sp.Mix = p.Mix(s.Name, "appendix", 1, len(sp.Families), sp.Horizon)
+	sp.Mix = presetMix(p, s.Name, "appendix", 1, len(sp.Families), sp.Horizon)
 	found, err := suites.Fit(s, sp, false)
 	if err != nil {
 		t.Fatal(err)
 	}
 	sp.Horizons = found
-	sp.Mix = p.Fitted(sp.Mix, found, sp.Horizon)
+	sp.Mix = fittedMix(p, sp.Mix, found, sp.Horizon)
 	for k, part := range sp.Mix {
 		allowed := len(suites.Reach(s, sp, part.Family))
 		if part.Count != int64(p.CellRows*int64(allowed)) {
@@ -30,9 +31,9 @@ func TestLongMix(t *testing.T) {
 
 // TestPaperTasks checks the two readings of the paper's future-state tasks.
 func TestPaperTasks(t *testing.T) {
-	p, _ := Lookup("paper")
+	p, _ := preset.Lookup("paper")
 	paperMix := func(suite, tasks string, group int) []suites.Part {
-		return p.Mix(suite, tasks, group, len(p.Families), suites.Range{})
+		return presetMix(p, suite, tasks, group, len(p.Families), suites.Range{})
 	}
 	counts := func(tasks string) map[int]int64 {
 		out := map[int]int64{}
