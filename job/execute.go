@@ -24,10 +24,21 @@ import (
 
 // Env is what a run takes from the command that starts it.
 type Env struct {
-	Version   string // the generator's, recorded in every row
-	Published string // the card's datePublished, YYYY-MM-DD
+	Version string // the generator's, recorded in every row
+	// Published returns the card's datePublished, YYYY-MM-DD; its error
+	// refuses the run before anything starts.
+	Published func() (string, error)
 	Stdout    io.Writer
 	Stderr    io.Writer
+}
+
+// Generate checks what req asks for (Describe) and runs it (Execute).
+func Generate(ctx context.Context, req Request, env Env) error {
+	r, err := Describe(req)
+	if err != nil {
+		return err
+	}
+	return r.Execute(ctx, env)
 }
 
 // Execute runs r: it refuses, before the browser starts or anything in
@@ -37,6 +48,10 @@ type Env struct {
 // file, the dataset card and the harness files asked for, and prints a
 // summary unless r.Quiet.
 func (r *Run) Execute(ctx context.Context, env Env) error {
+	date, err := env.Published()
+	if err != nil {
+		return err
+	}
 	// A link inside the output directory is bad input: refused before
 	// anything runs (Acquire checks again under its lock).
 	if err := outdir.CheckLinks(r.Out, suites.Names()); errors.Is(err, outdir.ErrLink) {
@@ -112,14 +127,14 @@ func (r *Run) Execute(ctx context.Context, env Env) error {
 		meta[dataset.ScaleKey] = strconv.FormatFloat(r.Scale, 'g', -1, 64)
 	}
 	wrote = true
-	return r.write(ctx, plan, meta, total, writeInfo{env: env, chromium: chromium, fonts: fonts})
+	return r.write(ctx, plan, meta, total, writeInfo{env: env, published: date, chromium: chromium, fonts: fonts})
 }
 
 // writeInfo is what the card and the summary say of the run besides its
 // rows.
 type writeInfo struct {
-	env             Env
-	chromium, fonts string
+	env                        Env
+	published, chromium, fonts string
 }
 
 // write runs plan, with meta in every file's metadata, then writes the
@@ -153,7 +168,7 @@ func (r *Run) write(ctx context.Context, plan generate.Plan, meta map[string]str
 		}
 	}
 	bar.finish()
-	info := export.Info{Seed: r.Seed, Flags: r.ContentFlags(), Version: w.env.Version, Chromium: w.chromium, Fonts: w.fonts, Published: w.env.Published}
+	info := export.Info{Seed: r.Seed, Flags: r.ContentFlags(), Version: w.env.Version, Chromium: w.chromium, Fonts: w.fonts, Published: w.published}
 	if !r.NoImages {
 		info.Scale = r.Scale // as gen card reads it back: none without pictures
 	}

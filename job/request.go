@@ -3,9 +3,9 @@
 // from the presets and protocols, the horizons each family allows, the
 // run's key, the browser, the writer and the dataset card.
 //
-//	run, err := job.Describe(job.Request{Suites: "edge_case", Families: "checkboxes", N: 40, ...})
+//	err := job.Generate(ctx, job.Request{Suites: "edge_case", Families: "checkboxes", N: 40, ...},
+//		job.Env{Version: "0.1.0", Published: published, Stdout: os.Stdout, Stderr: os.Stderr})
 //	// a refusal is a UsageError naming the fix
-//	err = run.Execute(ctx, job.Env{Version: "0.1.0", Published: "2026-11-28", Stdout: os.Stdout, Stderr: os.Stderr})
 package job
 
 import (

@@ -14,10 +14,10 @@ import (
 	"github.com/formplan/formplan/suites"
 )
 
-// config is what the command line says: the run it describes, or a
-// request for help or the version.
+// config is what the command line says: the generation it asks for, or
+// help or the version.
 type config struct {
-	run     *job.Run
+	req     job.Request
 	help    bool
 	version bool
 }
@@ -33,11 +33,11 @@ Examples:
   gen --suites edge_case --families checkboxes --choices 6 --seed 7
 `
 
-// parseFlags reads gen's flags into a job.Request and has job.Describe
-// check it and describe the run.
+// parseFlags reads gen's flags into a job.Request; job.Generate checks
+// what it asks for.
 func parseFlags(args []string, stderr io.Writer) (*config, error) {
 	c := &config{}
-	var req job.Request
+	req := &c.req
 	fs := pflag.NewFlagSet("gen", pflag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.StringVar(&req.Out, "out", "out", "output directory")
@@ -85,9 +85,6 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 		return nil, usage(err)
 	}
 	req.Given = fs.Changed
-	if c.run, err = job.Describe(req); err != nil {
-		return nil, usage(err)
-	}
 	return c, nil
 }
 

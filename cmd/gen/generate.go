@@ -7,11 +7,7 @@ import (
 	"github.com/formplan/formplan/job"
 )
 
-// generateCmd runs the generation c describes (job.Run.Execute).
+// generateCmd runs the generation c asks for (job.Generate).
 func generateCmd(ctx context.Context, c *config, stdout, stderr io.Writer) error {
-	date, err := published()
-	if err != nil {
-		return err
-	}
-	return usage(c.run.Execute(ctx, job.Env{Version: version, Published: date, Stdout: stdout, Stderr: stderr}))
+	return usage(job.Generate(ctx, c.req, job.Env{Version: version, Published: published, Stdout: stdout, Stderr: stderr}))
 }

@@ -150,6 +150,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return nil
 	}
 	if cfg.version {
+		// Flags that ask for no possible run are refused even here.
+		if _, err := job.Describe(cfg.req); err != nil {
+			return usage(err)
+		}
 		fmt.Fprintln(stdout, "gen", version)
 		return nil
 	}
