@@ -120,7 +120,7 @@ func (r *Run) checkValues(req Request) error {
 	if r.Choices < 2 || r.Choices > len(question.Letters) {
 		return usagef("--choices %d: use 2 to %d options", r.Choices, len(question.Letters))
 	}
-	if err := CheckScale(r.Scale); err != nil {
+	if err := checkScale(r.Scale); err != nil {
 		return err
 	}
 	if r.Workers < 0 || r.Workers > MaxWorkers {
@@ -216,9 +216,9 @@ func ParseHorizon(s string) (suites.Range, error) {
 	return suites.Range{Min: a, Max: b}, nil
 }
 
-// CheckScale accepts scales above 0 and at most 4 that give a picture of
+// checkScale accepts scales above 0 and at most 4 that give a picture of
 // whole pixels.
-func CheckScale(s float64) error {
+func checkScale(s float64) error {
 	if !(s > 0 && s <= 4) {
 		return usagef("--scale %g: use a number above 0 and at most 4, such as 1, 2 or 3", s)
 	}
