@@ -81,7 +81,9 @@ func TestDescribePresets(t *testing.T) {
 			"--seed 1 --suites edge_case --families " + strings.Join(forms.Names(forms.Defaults()), ",") + " --n 300 --horizon 1-4 --choices 4 --preset paper --scale 1"},
 		{"long", request(func(r *Request) { r.Preset, r.Suites, r.NoImages = "long", "edge_case", true }), forms.Names(forms.Long()),
 			"--seed 1 --suites edge_case --families " + strings.Join(forms.Names(forms.Long()), ",") + " --horizon 1-12 --choices 4 --preset long --no-images"},
-		{"paper protocol, figures", request(func(r *Request) { r.Preset, r.Protocol, r.PaperTasks, r.Suites = "paper", "paper", "figures", "future_state" }, "paper-tasks"),
+		{"paper protocol, figures", request(func(r *Request) {
+			r.Preset, r.Protocol, r.PaperTasks, r.Suites = "paper", "paper", "figures", "future_state"
+		}, "paper-tasks"),
 			forms.Names(forms.Paper()),
 			"--seed 1 --suites future_state --families " + strings.Join(forms.Names(forms.Defaults()), ",") + " --n 300 --horizon 1-4 --choices 4 --preset paper --paper-tasks figures --protocol paper --scale 1"},
 	}
