@@ -46,7 +46,7 @@ FUZZTIME ?= 5s
 
 test: deps check
 	$(GO) test -count=1 ./...
-	$(GO) test -run '^$$' -fuzz '^FuzzParseConfig$$' -fuzztime $(FUZZTIME) ./cmd/gen/
+	$(GO) test -run '^$$' -fuzz '^FuzzParseConfig$$' -fuzztime $(FUZZTIME) ./job/
 	$(GO) test -run '^$$' -fuzz '^FuzzLabelRules$$' -fuzztime $(FUZZTIME) ./actlang/
 
 # bench runs the Go benchmarks: plan sampling, start spaces (Apart),

@@ -30,24 +30,25 @@ func canonical(f *forms.Form, plan []statesim.Action) []statesim.Action {
 // families that can give them.
 func specsFor(t *testing.T, s suites.Suite) []*suites.Spec {
 	t.Helper()
-	four := &suites.Spec{Seed: 1, Families: forms.Defaults(), Choices: 4, HorizonMin: 1, HorizonMax: 4}
-	if err := suites.Fit(s, four, false); err != nil {
+	four := &suites.Spec{Seed: 1, Families: forms.Defaults(), Choices: 4, Horizon: suites.Range{Min: 1, Max: 4}}
+	var err error
+	if four.Horizons, err = suites.Fit(s, four, false); err != nil {
 		t.Fatalf("%s: %v", s.Name, err)
 	}
 	// Fit each family alone: a family that cannot give 6 options would
 	// make Fit search every horizon for all of them.
 	var fams []forms.Family
 	for _, fam := range forms.Defaults() {
-		one := &suites.Spec{Seed: 2, Families: []forms.Family{fam}, Choices: 6, HorizonMin: 1, HorizonMax: 4}
-		if suites.Fit(s, one, false) == nil {
+		one := &suites.Spec{Seed: 2, Families: []forms.Family{fam}, Choices: 6, Horizon: suites.Range{Min: 1, Max: 4}}
+		if _, err := suites.Fit(s, one, false); err == nil {
 			fams = append(fams, fam)
 		}
 	}
 	if len(fams) == 0 {
 		return []*suites.Spec{four}
 	}
-	six := &suites.Spec{Seed: 2, Families: fams, Choices: 6, HorizonMin: 1, HorizonMax: 4}
-	if err := suites.Fit(s, six, false); err != nil {
+	six := &suites.Spec{Seed: 2, Families: fams, Choices: 6, Horizon: suites.Range{Min: 1, Max: 4}}
+	if six.Horizons, err = suites.Fit(s, six, false); err != nil {
 		t.Fatalf("%s at 6 options: %v", s.Name, err)
 	}
 	return []*suites.Spec{four, six}

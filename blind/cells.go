@@ -143,8 +143,9 @@ func Run(ctx context.Context, cfg Config) ([]Cell, error) {
 				if err := ctx.Err(); err != nil {
 					return nil, context.Cause(ctx)
 				}
-				sp := suites.Spec{Seed: cfg.Seed, Families: []forms.Family{fam}, Choices: n, HorizonMin: cfg.HorizonMin, HorizonMax: cfg.HorizonMax, Protocol: cfg.Protocol}
-				if err := suites.Fit(s, &sp, false); err != nil {
+				sp := suites.Spec{Seed: cfg.Seed, Families: []forms.Family{fam}, Choices: n, Horizon: suites.Range{Min: cfg.HorizonMin, Max: cfg.HorizonMax}, Protocol: cfg.Protocol}
+				var err error
+				if sp.Horizons, err = suites.Fit(s, &sp, false); err != nil {
 					continue // the family gives no question with this many options
 				}
 				for h := cfg.HorizonMin; h <= cfg.HorizonMax; h++ {
@@ -156,7 +157,7 @@ func Run(ctx context.Context, cfg Config) ([]Cell, error) {
 					if g := int64(max(s.Group, 1)); cfg.Protocol == suites.Paper {
 						rows = (rows + g - 1) / g * g // whole groups
 					}
-					cs.Mix = []suites.Part{{Family: 0, Count: rows, HorizonMin: h, HorizonMax: h}}
+					cs.Mix = []suites.Part{{Family: 0, Count: rows, Horizon: suites.Range{Min: h, Max: h}}}
 					cs.Horizons = nil
 					jobs = append(jobs, job{s, cs, Cell{Suite: name, Family: fam.Name, Options: n, Horizon: h}})
 				}

@@ -28,7 +28,8 @@ func BenchmarkRunWithoutPictures(b *testing.B) {
 	fitted := make([]suites.Spec, len(all))
 	for k, s := range all {
 		fitted[k] = spec
-		if err := suites.Fit(s, &fitted[k], false); err != nil {
+		var err error
+		if fitted[k].Horizons, err = suites.Fit(s, &fitted[k], false); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -64,7 +64,8 @@ func distinctPlan(t *testing.T, out, suite string, n int64, fams []forms.Family,
 	t.Helper()
 	s, _ := suites.Lookup(suite)
 	sp := suites.Spec{Seed: 5, Families: fams, Mix: suites.Even(n, len(fams)), Protocol: protocol}
-	if err := suites.Fit(s, &sp, false); err != nil {
+	var err error
+	if sp.Horizons, err = suites.Fit(s, &sp, false); err != nil {
 		t.Fatal(err)
 	}
 	return Plan{Out: out, Suites: []suites.Suite{s}, Counts: []int64{n}, Specs: []suites.Spec{sp}, Workers: 2, Version: "test"}
@@ -240,7 +241,8 @@ func TestRunNoDuplicatePictures(t *testing.T) {
 	fams := forms.Defaults()
 	for _, s := range suites.All() {
 		sp := suites.Spec{Seed: 1, Families: fams, Mix: suites.Even(300, len(fams))}
-		if err := suites.Fit(s, &sp, false); err != nil {
+		var err error
+		if sp.Horizons, err = suites.Fit(s, &sp, false); err != nil {
 			t.Fatal(err)
 		}
 		p.Suites, p.Counts, p.Specs = append(p.Suites, s), append(p.Counts, 300), append(p.Specs, sp)

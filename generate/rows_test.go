@@ -20,12 +20,13 @@ func TestMetadataAsEncodingJSON(t *testing.T) {
 	settings := []suites.Spec{
 		{Seed: 1, Families: forms.Defaults()},
 		{Seed: 2, Families: forms.Defaults(), Protocol: suites.Paper},
-		{Seed: 3, Families: fams, Choices: 3, HorizonMin: 1, HorizonMax: 6},
+		{Seed: 3, Families: fams, Choices: 3, Horizon: suites.Range{Min: 1, Max: 6}},
 	}
 	rows := 0
 	for _, s := range suites.All() {
 		for _, sp := range settings {
-			if err := suites.Fit(s, &sp, false); err != nil {
+			var err error
+			if sp.Horizons, err = suites.Fit(s, &sp, false); err != nil {
 				continue // a setting the suite refuses
 			}
 			for i := int64(0); i < 12; i++ {

@@ -45,7 +45,8 @@ func (r *suiteRun) prepare(p *Plan, k int) error {
 	if r.spec.Horizons == nil {
 		// Not fitted by the caller: leave out the horizons a family cannot
 		// give (suites.Fit), so every index can be built.
-		if err := suites.Fit(r.suite, &r.spec, false); err != nil {
+		var err error
+		if r.spec.Horizons, err = suites.Fit(r.suite, &r.spec, false); err != nil {
 			return fmt.Errorf("generate: %w", err)
 		}
 	}

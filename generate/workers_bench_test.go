@@ -56,7 +56,8 @@ func timeRun(b *testing.B, ss []suites.Suite, n []int64, workers int) time.Durat
 		fams := benchFamilies(s, n[k])
 		sp := suites.Spec{Seed: 1, Families: fams, Mix: suites.Even(n[k], len(fams))}
 		// Fitting tries cells on one core; gen does it before it starts.
-		if err := suites.Fit(s, &sp, false); err != nil {
+		var err error
+		if sp.Horizons, err = suites.Fit(s, &sp, false); err != nil {
 			b.Fatal(err)
 		}
 		p.Specs = append(p.Specs, sp)

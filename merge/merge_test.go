@@ -33,7 +33,7 @@ func genRun(t *testing.T, out string, n int64, shards int, seed uint64) {
 	}
 	for k := 0; k < shards; k++ {
 		p := generate.Plan{Out: out, Suites: ss, Counts: counts, Workers: 2, Version: "test",
-			Spec:  suites.Spec{Seed: seed, Families: forms.Defaults(), Choices: 4, HorizonMin: 1, HorizonMax: 4},
+			Spec:  suites.Spec{Seed: seed, Families: forms.Defaults(), Choices: 4, Horizon: suites.Range{Min: 1, Max: 4}},
 			Flags: fmt.Sprintf("--seed %d --suites %s", seed, strings.Join(testSuites, ",")), Shard: k, Shards: shards}
 		if _, err := generate.Run(context.Background(), p); err != nil {
 			t.Fatal(err)

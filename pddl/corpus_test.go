@@ -76,8 +76,8 @@ func buildCorpus(parts []corpusPart) ([]row, error) {
 			group := int64(1)
 			if part.protocol == suites.Paper {
 				group = int64(max(s.Group, 1))
-				if s.PaperHorizon[0] > 0 {
-					sp.HorizonMin, sp.HorizonMax = s.PaperHorizon[0], s.PaperHorizon[1]
+				if s.PaperHorizon.Min > 0 {
+					sp.Horizon = s.PaperHorizon
 				}
 			}
 			n := (part.perSuite[s.Name] + group - 1) / group * group
@@ -86,7 +86,8 @@ func buildCorpus(parts []corpusPart) ([]row, error) {
 				mix[k].Count *= group
 			}
 			sp.Mix = mix
-			if err := suites.Fit(s, sp, false); err != nil {
+			var err error
+			if sp.Horizons, err = suites.Fit(s, sp, false); err != nil {
 				return nil, fmt.Errorf("%s (protocol %q): %w", s.Name, part.protocol, err)
 			}
 			for i := int64(0); i < n; i++ {

@@ -26,8 +26,9 @@ func built(t testing.TB, suite string, n int64, choices int) []question.Question
 	if choices > 4 {
 		fams = fams[:2] // the families whose tasks allow six different options
 	}
-	sp := &suites.Spec{Seed: 5, Families: fams, Choices: choices, HorizonMin: 1, HorizonMax: 4}
-	if err := suites.Fit(s, sp, false); err != nil {
+	sp := &suites.Spec{Seed: 5, Families: fams, Choices: choices, Horizon: suites.Range{Min: 1, Max: 4}}
+	var err error
+	if sp.Horizons, err = suites.Fit(s, sp, false); err != nil {
 		t.Fatal(err)
 	}
 	out := make([]question.Question, 0, n)

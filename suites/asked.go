@@ -10,15 +10,15 @@ func (s *Suite) Asked(sp *Spec, n int64, family string, h int) int64 {
 		unit = int64(max(s.Group, 1))
 	}
 	groups := n / unit
-	lo, hi := sp.horizons()
+	whole := sp.horizons()
 	var total int64
 	// count adds the cell's share of m groups of family fi that cycle
-	// through the horizons from lo to hi.
-	count := func(fi int, m int64, lo, hi int) {
+	// through the horizons of r.
+	count := func(fi int, m int64, r Range) {
 		if m <= 0 || sp.Families[fi].Name != family {
 			return
 		}
-		hs := sp.cycleOf(fi, lo, hi)
+		hs := sp.cycleOf(fi, r)
 		l := int64(len(hs))
 		for j, x := range hs {
 			if x == h {
@@ -36,7 +36,7 @@ func (s *Suite) Asked(sp *Spec, n int64, family string, h int) int64 {
 			if int64(fi) < groups%nf {
 				m++
 			}
-			count(fi, m, lo, hi)
+			count(fi, m, whole)
 		}
 		return total * unit
 	}
@@ -46,11 +46,11 @@ func (s *Suite) Asked(sp *Spec, n int64, family string, h int) int64 {
 		if k == len(sp.Mix)-1 {
 			m = rest // the last part takes every index past the others
 		}
-		plo, phi := lo, hi
-		if p.HorizonMin > 0 {
-			plo, phi = p.HorizonMin, p.HorizonMax
+		r := whole
+		if p.Horizon.Min > 0 {
+			r = p.Horizon
 		}
-		count(p.Family, m, plo, phi)
+		count(p.Family, m, r)
 		rest -= m
 	}
 	return total * unit

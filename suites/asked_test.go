@@ -21,17 +21,17 @@ func TestAsked(t *testing.T) {
 		n     int64
 	}{
 		{"round robin", pg, Spec{Families: fams}, 103},
-		{"round robin, horizons 2-3", pg, Spec{Families: fams, HorizonMin: 2, HorizonMax: 3}, 57},
+		{"round robin, horizons 2-3", pg, Spec{Families: fams, Horizon: Range{Min: 2, Max: 3}}, 57},
 		{"even mix", pg, Spec{Families: fams, Mix: Even(300, len(fams))}, 300},
 		{"fitted", pg, Spec{Families: fams, Mix: Even(3000, len(fams)), Horizons: [][]int{nil, {1, 2, 3}, {1}, {1, 2}, {1}}}, 3000},
 		{"parts share a family", pg, Spec{Families: fams, Mix: []Part{
-			{Family: 1, Count: 10, HorizonMin: 1, HorizonMax: 2},
+			{Family: 1, Count: 10, Horizon: Range{Min: 1, Max: 2}},
 			{Family: 0, Count: 7},
-			{Family: 1, Count: 13, HorizonMin: 2, HorizonMax: 4},
+			{Family: 1, Count: 13, Horizon: Range{Min: 2, Max: 4}},
 		}}, 30},
 		{"past the mix", pg, Spec{Families: fams, Mix: []Part{{Family: 0, Count: 5}, {Family: 2, Count: 5}}}, 17},
 		{"paper groups", to, Spec{Families: fams, Protocol: Paper, Mix: []Part{
-			{Family: 0, Count: 40}, {Family: 1, Count: 24, HorizonMin: 2, HorizonMax: 3},
+			{Family: 0, Count: 40}, {Family: 1, Count: 24, Horizon: Range{Min: 2, Max: 3}},
 		}}, 64},
 	}
 	for _, tc := range tests {

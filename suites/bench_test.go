@@ -12,7 +12,8 @@ func BenchmarkBuild(b *testing.B) {
 	for _, s := range All() {
 		b.Run(s.Name, func(b *testing.B) {
 			sp := &Spec{Seed: 1, Families: forms.Defaults()}
-			if err := Fit(s, sp, false); err != nil {
+			var err error
+			if sp.Horizons, err = Fit(s, sp, false); err != nil {
 				b.Fatal(err)
 			}
 			b.ReportAllocs()

@@ -90,7 +90,8 @@ func TestShuffleTiedParts(t *testing.T) {
 	s, _ := Lookup("plan_shuffle")
 	for seed := uint64(1); seed <= 5; seed++ {
 		sp := &Spec{Seed: seed, Families: []forms.Family{fam}}
-		if err := Fit(s, sp, false); err != nil {
+		var err error
+		if sp.Horizons, err = Fit(s, sp, false); err != nil {
 			t.Fatal(err)
 		}
 		for i := int64(0); i < 40; i++ {

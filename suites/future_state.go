@@ -19,7 +19,7 @@ func init() {
 		Horizon: "actions before Submit in Plan A (Plan B has as many, but under --protocol paper one more or one fewer in half the rows)",
 		Paper: "half the pairs (Yes and No alike in every cell) have plans of different lengths: Plan B has one step more or fewer, " +
 			"staying in the paper's class (1 with 2 short, 3 with 4 long), by splitting or merging a slider move or adding or dropping a step",
-		PaperHorizon: [2]int{1, 4},
+		PaperHorizon: Range{Min: 1, Max: 4},
 		PaperPlans:   func(q *question.Question) string { return planPair(&q.Meta.Form, q.Meta.Plans) },
 		draw:         drawFutureState,
 

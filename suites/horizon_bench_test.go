@@ -52,8 +52,9 @@ func BenchmarkHorizon(b *testing.B) {
 // benchSpec returns a spec of family fam at horizons lo-hi, fitted as gen
 // fits it.
 func benchSpec(b *testing.B, s Suite, fam forms.Family, lo, hi int) *Spec {
-	sp := &Spec{Seed: 1, Families: []forms.Family{fam}, HorizonMin: lo, HorizonMax: hi}
-	if err := Fit(s, sp, true); err != nil {
+	sp := &Spec{Seed: 1, Families: []forms.Family{fam}, Horizon: Range{Min: lo, Max: hi}}
+	var err error
+	if sp.Horizons, err = Fit(s, sp, true); err != nil {
 		b.Fatal(err)
 	}
 	return sp

@@ -17,9 +17,10 @@ import (
 func paperRows(t *testing.T, suite string, lo, hi int, n int64) []question.Question {
 	t.Helper()
 	s, _ := Lookup(suite)
-	sp := &Spec{Seed: 5, Families: forms.Defaults(), HorizonMin: lo, HorizonMax: hi, Protocol: Paper}
+	sp := &Spec{Seed: 5, Families: forms.Defaults(), Horizon: Range{Min: lo, Max: hi}, Protocol: Paper}
 	sp.Mix = Even(n*int64(len(sp.Families)), len(sp.Families))
-	if err := Fit(s, sp, false); err != nil {
+	var err error
+	if sp.Horizons, err = Fit(s, sp, false); err != nil {
 		t.Fatal(err)
 	}
 	var qs []question.Question
@@ -142,15 +143,15 @@ func TestPaperPlanShuffle(t *testing.T) {
 
 func TestPaperPlanShuffleRefusesOtherHorizons(t *testing.T) {
 	s, _ := Lookup("plan_shuffle")
-	sp := &Spec{Seed: 1, Families: forms.Builtins()[:1], HorizonMin: 3, HorizonMax: 5, Protocol: Paper}
+	sp := &Spec{Seed: 1, Families: forms.Builtins()[:1], Horizon: Range{Min: 3, Max: 5}, Protocol: Paper}
 	sp.Mix = Even(12, 1)
-	err := Fit(s, sp, true)
+	_, err := Fit(s, sp, true)
 	if err == nil || !strings.Contains(err.Error(), "horizon 3") || !strings.Contains(err.Error(), "largest 5") {
 		t.Fatalf("Fit at horizons 3-5: %v", err)
 	}
 	sp.Choices = 5
-	sp.HorizonMin = 4
-	if err := Fit(s, sp, true); err == nil {
+	sp.Horizon.Min = 4
+	if _, err := Fit(s, sp, true); err == nil {
 		t.Fatal("Fit at 5 options: no error")
 	}
 }
@@ -189,8 +190,8 @@ func TestPaperPrompts(t *testing.T) {
 	for _, suite := range Names() {
 		s, _ := Lookup(suite)
 		lo, hi := 1, 4
-		if s.PaperHorizon[0] > 0 {
-			lo, hi = s.PaperHorizon[0], s.PaperHorizon[1]
+		if s.PaperHorizon.Min > 0 {
+			lo, hi = s.PaperHorizon.Min, s.PaperHorizon.Max
 		}
 		q := paperRows(t, suite, lo, hi, 4)[0]
 		if !templates.HasPaper(suite) {

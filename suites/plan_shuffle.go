@@ -21,7 +21,7 @@ func init() {
 		Horizon: "steps in every option besides Hit Submit (steps after Submit are listed but never happen)",
 		Paper: "the options are the paper's four fixed reorderings of a 4- or 5-step plan (original, reversed and two more), Submit last; " +
 			"the original is always the answer and the set gives it away, so these rows have image_needed false",
-		PaperHorizon: [2]int{4, 5},
+		PaperHorizon: Range{Min: 4, Max: 5},
 		draw:         drawPlanShuffle,
 
 		Readers:      textonly.MCQ,

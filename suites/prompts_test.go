@@ -83,7 +83,8 @@ func promptRows(t *testing.T, s Suite, sp Spec) []question.Question {
 	t.Helper()
 	sp.Seed = 7
 	sp.Families = forms.Builtins()
-	if err := Fit(s, &sp, false); err != nil {
+	var err error
+	if sp.Horizons, err = Fit(s, &sp, false); err != nil {
 		return nil
 	}
 	sp.Mix = Even(int64(8*len(sp.Families)), len(sp.Families))

@@ -54,8 +54,8 @@ func TestReachIsFit(t *testing.T) {
 			sp := &Spec{Seed: 1, Families: fams, Choices: 4}
 			got := Reach(s, sp, fi)
 			for h := 1; h <= MaxHorizon; h++ {
-				one := &Spec{Seed: 1, Families: fams, Choices: 4, Mix: []Part{{Family: fi, Count: 10, HorizonMin: h, HorizonMax: h}}}
-				err := Fit(s, one, true)
+				one := &Spec{Seed: 1, Families: fams, Choices: 4, Mix: []Part{{Family: fi, Count: 10, Horizon: Range{Min: h, Max: h}}}}
+				_, err := Fit(s, one, true)
 				if (err == nil) != slices.Contains(got, h) {
 					t.Errorf("%s on %s, horizon %d: Reach %s, Fit says %v", name, fam.Name, h, Spans(got), err)
 				}

@@ -25,7 +25,7 @@ type Suite struct {
 	// PaperHorizon is the horizon range the seed paper uses for the suite
 	// (zero: none in particular), which the Paper protocol takes when the
 	// run asks for none.
-	PaperHorizon [2]int
+	PaperHorizon Range
 	// Open marks a suite that asks for a plan or an action instead of a
 	// choice: its rows have no options, and their answer is a gold reply.
 	Open bool
@@ -280,7 +280,7 @@ const probeDraws = maxDraws / 20
 // horizon h: it tries a few questions of that cell with a small budget.
 func (s *Suite) fits(sp *Spec, fi, h int) bool {
 	probe := *sp
-	probe.Mix = []Part{{Family: fi, Count: 1 << 40, HorizonMin: h, HorizonMax: h}}
+	probe.Mix = []Part{{Family: fi, Count: 1 << 40, Horizon: Range{Min: h, Max: h}}}
 	probe.Horizons = nil
 	for _, index := range []int64{0, 1, 2, 3} {
 		c := probe.place(s.Name, index)
@@ -292,69 +292,69 @@ func (s *Suite) fits(sp *Spec, fi, h int) bool {
 }
 
 // Fit checks, before anything is generated, that every family of sp can
-// give the suite's questions at every horizon it asks for, and records in
-// sp.Horizons the horizons each family will cycle through. With strict
-// set (the horizon range was asked for), a horizon a family cannot give is
-// an error naming the horizons that family allows; otherwise such
-// horizons are left out for that family, a family left with none takes the
-// smallest horizon above the range it allows, and only a family allowing
-// none up to MaxHorizon is an error. Every family that fails is named,
-// one line each.
-func Fit(s Suite, sp *Spec, strict bool) error {
+// give the suite's questions at every horizon it asks for, and returns
+// what it found: per family the horizons it will cycle through, for the
+// caller to set as sp.Horizons (Fit reads sp and leaves it as it is).
+// With strict set (the horizon range was asked for), a horizon a family
+// cannot give is an error naming the horizons that family allows;
+// otherwise such horizons are left out for that family, a family left
+// with none takes the smallest horizon above the range it allows, and
+// only a family allowing none up to MaxHorizon is an error. Every family
+// that fails is named, one line each.
+func Fit(s Suite, sp *Spec, strict bool) ([][]int, error) {
 	if err := sp.Validate(); err != nil {
-		return err
+		return nil, err
 	}
 	if sp.Protocol == Paper && s.Group > 1 {
 		for _, p := range sp.Mix {
 			if p.Count%int64(s.Group) != 0 {
-				return fmt.Errorf("suites: %s asks about each item in %d rows under --protocol %s, but %s has %d questions: give counts that are multiples of %d",
+				return nil, fmt.Errorf("suites: %s asks about each item in %d rows under --protocol %s, but %s has %d questions: give counts that are multiples of %d",
 					s.Name, s.Group, Paper, sp.Families[p.Family].Name, p.Count, s.Group)
 			}
 		}
 	}
-	ranges := map[int][2]int{} // family -> the widest range asked of it
-	lo, hi := sp.horizons()
+	ranges := map[int]Range{} // family -> the widest range asked of it
+	whole := sp.horizons()
 	if sp.Mix == nil {
 		for fi := range sp.Families {
-			ranges[fi] = [2]int{lo, hi}
+			ranges[fi] = whole
 		}
 	}
 	for _, p := range sp.Mix {
-		r := [2]int{lo, hi}
-		if p.HorizonMin > 0 {
-			r = [2]int{p.HorizonMin, p.HorizonMax}
+		r := whole
+		if p.Horizon.Min > 0 {
+			r = p.Horizon
 		}
 		if old, ok := ranges[p.Family]; ok {
-			r = [2]int{min(old[0], r[0]), max(old[1], r[1])}
+			r = Range{Min: min(old.Min, r.Min), Max: max(old.Max, r.Max)}
 		}
 		if p.Count > 0 {
 			ranges[p.Family] = r
 		}
 	}
-	sp.Horizons = make([][]int, len(sp.Families))
+	found := make([][]int, len(sp.Families))
 	// Families are probed at once, each on its own goroutine: a probe
 	// depends only on its family and horizon, so the result is the same.
 	errs := make([]error, len(sp.Families))
 	var wg sync.WaitGroup
 	for fi := range sp.Families {
 		if r, ok := ranges[fi]; ok {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				sp.Horizons[fi], errs[fi] = s.fitFamily(sp, fi, r, strict)
-			}()
+			wg.Go(func() { found[fi], errs[fi] = s.fitFamily(sp, fi, r, strict) })
 		}
 	}
 	wg.Wait()
-	return errors.Join(errs...)
+	if err := errors.Join(errs...); err != nil {
+		return nil, err
+	}
+	return found, nil
 }
 
 // fitFamily returns the horizons family fi will cycle through, given the
 // range r asked of it, or why it cannot; see Fit. A family that allows
 // every horizon of r returns nil: it takes the range as asked.
-func (s *Suite) fitFamily(sp *Spec, fi int, r [2]int, strict bool) ([]int, error) {
+func (s *Suite) fitFamily(sp *Spec, fi int, r Range, strict bool) ([]int, error) {
 	var good, bad []int
-	for h := r[0]; h <= r[1]; h++ {
+	for h := r.Min; h <= r.Max; h++ {
 		if s.fits(sp, fi, h) {
 			good = append(good, h)
 		} else {
@@ -364,7 +364,7 @@ func (s *Suite) fitFamily(sp *Spec, fi int, r [2]int, strict bool) ([]int, error
 	if len(bad) == 0 {
 		return nil, nil
 	}
-	for h := r[1] + 1; !strict && len(good) == 0 && h <= MaxHorizon; h++ {
+	for h := r.Max + 1; !strict && len(good) == 0 && h <= MaxHorizon; h++ {
 		if s.fits(sp, fi, h) {
 			good = append(good, h) // the smallest horizon above the range
 		}
@@ -382,10 +382,10 @@ func (s *Suite) fitFamily(sp *Spec, fi int, r [2]int, strict bool) ([]int, error
 
 // allowed words the horizons from 1 to MaxHorizon that family fi allows,
 // given those of the range r already found good.
-func (s *Suite) allowed(sp *Spec, fi int, r [2]int, good []int) string {
+func (s *Suite) allowed(sp *Spec, fi int, r Range, good []int) string {
 	var all []int
 	for h := 1; h <= MaxHorizon; h++ {
-		if h >= r[0] && h <= r[1] {
+		if h >= r.Min && h <= r.Max {
 			if slices.Contains(good, h) {
 				all = append(all, h)
 			}

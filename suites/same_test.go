@@ -29,8 +29,8 @@ func TestSameQuestions(t *testing.T) {
 		{"defaults", Spec{}},
 		{"2 options", Spec{Choices: 2}},
 		{"8 options", Spec{Choices: 8}},
-		{"horizons 5-8", Spec{HorizonMin: 5, HorizonMax: 8}},
-		{"checkboxes, 6 options, horizons 5-7", Spec{Choices: 6, HorizonMin: 5, HorizonMax: 7, Families: checkboxes}},
+		{"horizons 5-8", Spec{Horizon: Range{Min: 5, Max: 8}}},
+		{"checkboxes, 6 options, horizons 5-7", Spec{Choices: 6, Horizon: Range{Min: 5, Max: 7}, Families: checkboxes}},
 		{"paper protocol", Spec{Protocol: Paper}},
 	}
 	var got strings.Builder
@@ -41,7 +41,8 @@ func TestSameQuestions(t *testing.T) {
 			if sp.Families == nil {
 				sp.Families = forms.Defaults()
 			}
-			if err := Fit(s, &sp, false); err != nil {
+			var err error
+			if sp.Horizons, err = Fit(s, &sp, false); err != nil {
 				fmt.Fprintf(&got, "%s, %s: refused\n", s.Name, set.name)
 				continue
 			}

@@ -15,16 +15,16 @@ type Spec struct {
 	Seed     uint64
 	Families []forms.Family // questions cycle through them by index
 	Choices  int            // options of a multiple-choice question, 2 to 8 (0 means 4)
-	// HorizonMin and HorizonMax bound the horizon (see Suite.Horizon for
-	// what it counts in each suite); 0 means 1 and 4.
-	HorizonMin int
-	HorizonMax int
+	// Horizon bounds the horizon (see Suite.Horizon for what it counts in
+	// each suite); the zero Range means 1-4.
+	Horizon Range
 	// Mix, if set, replaces the round robin over Families: question indices
 	// run through the parts in order, each part with its own family, count
 	// and horizon range.
 	Mix []Part
-	// Horizons, if set by Fit, lists per family the horizons its questions
-	// cycle through (nil for a family: every horizon of the range).
+	// Horizons, if set (to what Fit found), lists per family the horizons
+	// its questions cycle through (nil for a family: every horizon of the
+	// range).
 	Horizons [][]int
 	// Protocol is "" for formplan's own settings or Paper for the seed
 	// paper's.
@@ -39,12 +39,18 @@ type Spec struct {
 // paper's structure. Suite.Paper says what changes for each suite.
 const Paper = "paper"
 
+// Range is a range of horizons, Min to Max, both included: the one form
+// a horizon range takes from the --horizon flag to the builders.
+type Range struct{ Min, Max int }
+
+// String writes the range as the --horizon flag takes it: "MIN-MAX".
+func (r Range) String() string { return strconv.Itoa(r.Min) + "-" + strconv.Itoa(r.Max) }
+
 // Part is a run of questions of one family within a suite.
 type Part struct {
-	Family     int   // index into Spec.Families
-	Count      int64 // questions in this part
-	HorizonMin int   // 0: the spec's
-	HorizonMax int   // 0: the spec's
+	Family  int   // index into Spec.Families
+	Count   int64 // questions in this part
+	Horizon Range // the zero Range: the spec's
 }
 
 // Even splits n questions over the first families of a spec as evenly as
@@ -96,7 +102,7 @@ func (sp *Spec) place(suite string, index int64) cell {
 // placeIn is place for questions asked in groups of unit rows: index
 // counts groups, and every part of the mix holds Count/unit of them.
 func (sp *Spec) placeIn(suite string, index int64, unit int64) cell {
-	lo, hi := sp.horizons()
+	r := sp.horizons()
 	fi, famLocal := 0, index
 	if sp.Mix == nil {
 		nf := int64(len(sp.Families))
@@ -106,24 +112,24 @@ func (sp *Spec) placeIn(suite string, index int64, unit int64) cell {
 		for k, p := range sp.Mix {
 			if rest < p.Count/unit || k == len(sp.Mix)-1 {
 				fi, famLocal = p.Family, rest
-				if p.HorizonMin > 0 {
-					lo, hi = p.HorizonMin, p.HorizonMax
+				if p.Horizon.Min > 0 {
+					r = p.Horizon
 				}
 				break
 			}
 			rest -= p.Count / unit
 		}
 	}
-	hs := sp.cycleOf(fi, lo, hi)
+	hs := sp.cycleOf(fi, r)
 	n := int64(len(hs))
 	return cell{sp: sp, suite: suite, index: index, fam: &sp.Families[fi], family: fi,
 		h: hs[famLocal%n], local: famLocal / n}
 }
 
-// cycleOf returns the horizons family fi cycles through within lo..hi.
-func (sp *Spec) cycleOf(fi, lo, hi int) []int {
+// cycleOf returns the horizons family fi cycles through within r.
+func (sp *Spec) cycleOf(fi int, r Range) []int {
 	var hs []int
-	for h := lo; h <= hi; h++ {
+	for h := r.Min; h <= r.Max; h++ {
 		if fi < len(sp.Horizons) && sp.Horizons[fi] != nil && !slices.Contains(sp.Horizons[fi], h) {
 			continue
 		}
@@ -132,13 +138,13 @@ func (sp *Spec) cycleOf(fi, lo, hi int) []int {
 	if len(hs) == 0 && fi < len(sp.Horizons) {
 		// Fit gave the family the smallest horizon it allows above the range.
 		for _, h := range sp.Horizons[fi] {
-			if h > hi {
+			if h > r.Max {
 				return []int{h}
 			}
 		}
 	}
 	if len(hs) == 0 { // Fit refuses such specs; stay total anyway
-		hs = append(hs, lo)
+		hs = append(hs, r.Min)
 	}
 	return hs
 }
@@ -160,15 +166,16 @@ func (sp *Spec) choices() int {
 	return sp.Choices
 }
 
-func (sp *Spec) horizons() (int, int) {
-	lo, hi := sp.HorizonMin, sp.HorizonMax
-	if lo == 0 {
-		lo = 1
+// horizons returns the spec's horizon range, 1-4 where it gives none.
+func (sp *Spec) horizons() Range {
+	r := sp.Horizon
+	if r.Min == 0 {
+		r.Min = 1
 	}
-	if hi == 0 {
-		hi = max(lo, 4)
+	if r.Max == 0 {
+		r.Max = max(r.Min, 4)
 	}
-	return lo, hi
+	return r
 }
 
 // Validate reports a spec no builder can work with.
@@ -182,16 +189,15 @@ func (sp *Spec) Validate() error {
 	if c := sp.choices(); c < 2 || c > len(question.Letters) {
 		return fmt.Errorf("suites: %d choices: want 2 to %d", c, len(question.Letters))
 	}
-	lo, hi := sp.horizons()
-	if lo < 1 || hi < lo || hi > MaxHorizon {
-		return fmt.Errorf("suites: horizon %d-%d: want 1 <= MIN <= MAX <= %d", lo, hi, MaxHorizon)
+	if r := sp.horizons(); r.Min < 1 || r.Max < r.Min || r.Max > MaxHorizon {
+		return fmt.Errorf("suites: horizon %d-%d: want 1 <= MIN <= MAX <= %d", r.Min, r.Max, MaxHorizon)
 	}
 	for k, p := range sp.Mix {
 		if p.Family < 0 || p.Family >= len(sp.Families) || p.Count < 0 {
 			return fmt.Errorf("suites: mix part %d: family %d, count %d out of range", k, p.Family, p.Count)
 		}
-		if p.HorizonMin != 0 && (p.HorizonMin < 1 || p.HorizonMax < p.HorizonMin || p.HorizonMax > MaxHorizon) {
-			return fmt.Errorf("suites: mix part %d: horizon %d-%d: want 1 <= MIN <= MAX <= %d", k, p.HorizonMin, p.HorizonMax, MaxHorizon)
+		if h := p.Horizon; h.Min != 0 && (h.Min < 1 || h.Max < h.Min || h.Max > MaxHorizon) {
+			return fmt.Errorf("suites: mix part %d: horizon %d-%d: want 1 <= MIN <= MAX <= %d", k, h.Min, h.Max, MaxHorizon)
 		}
 	}
 	return nil

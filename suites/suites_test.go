@@ -27,8 +27,9 @@ func rows(t testing.TB, suite string) []question.Question {
 	if !ok {
 		t.Fatalf("no suite %s", suite)
 	}
-	sp := &Spec{Seed: 11, Families: forms.Builtins(), HorizonMin: 1, HorizonMax: 4}
-	if err := Fit(s, sp, false); err != nil {
+	sp := &Spec{Seed: 11, Families: forms.Builtins(), Horizon: Range{Min: 1, Max: 4}}
+	var err error
+	if sp.Horizons, err = Fit(s, sp, false); err != nil {
 		t.Fatal(err)
 	}
 	sp.Mix = Even(int64(perCell*4*len(sp.Families)), len(sp.Families))
@@ -202,7 +203,8 @@ func TestEdgeCaseMistakes(t *testing.T) {
 func TestDeterministic(t *testing.T) {
 	for _, s := range All() {
 		sp := &Spec{Seed: 5, Families: forms.Builtins()}
-		if err := Fit(s, sp, false); err != nil {
+		var err error
+		if sp.Horizons, err = Fit(s, sp, false); err != nil {
 			t.Fatal(err)
 		}
 		for _, i := range []int64{0, 7, 31} {
@@ -224,26 +226,26 @@ func TestDeterministic(t *testing.T) {
 // horizons it allows, and left out when not asked for.
 func TestFit(t *testing.T) {
 	s, _ := Lookup("edge_case")
-	sp := &Spec{Seed: 1, Families: []forms.Family{*forms.Builtin("radio_textboxes")}, HorizonMin: 1, HorizonMax: 4}
-	err := Fit(s, sp, true)
+	sp := &Spec{Seed: 1, Families: []forms.Family{*forms.Builtin("radio_textboxes")}, Horizon: Range{Min: 1, Max: 4}}
+	_, err := Fit(s, sp, true)
 	if err == nil || !strings.Contains(err.Error(), "it allows horizon 2 (largest 2)") {
 		t.Fatalf("strict Fit: %v", err)
 	}
-	if err := Fit(s, sp, false); err != nil {
+	if sp.Horizons, err = Fit(s, sp, false); err != nil {
 		t.Fatal(err)
 	}
 	if fmt.Sprint(sp.Horizons) != "[[2]]" {
 		t.Fatalf("horizons %v, want [[2]]", sp.Horizons)
 	}
 	sp = &Spec{Seed: 1, Families: []forms.Family{*forms.Builtin("radio_textboxes")}, Choices: 8}
-	if err := Fit(s, sp, false); err == nil || !strings.Contains(err.Error(), "allows no horizon at 8 options") {
+	if _, err := Fit(s, sp, false); err == nil || !strings.Contains(err.Error(), "allows no horizon at 8 options") {
 		t.Fatalf("8 options: %v", err)
 	}
 }
 
 // TestPlace checks the cell scheme: families take turns, then horizons.
 func TestPlace(t *testing.T) {
-	sp := &Spec{Families: forms.Paper(), HorizonMin: 2, HorizonMax: 4}
+	sp := &Spec{Families: forms.Paper(), Horizon: Range{Min: 2, Max: 4}}
 	for i, want := range []struct {
 		fam, h int
 		local  int64
@@ -261,8 +263,9 @@ func TestPlace(t *testing.T) {
 func TestFitAboveRange(t *testing.T) {
 	s, _ := Lookup("plan_shuffle")
 	fam := *forms.Builtin("radio_textboxes")
-	sp := &Spec{Seed: 20, Families: []forms.Family{fam}, HorizonMin: 1, HorizonMax: 2}
-	if err := Fit(s, sp, false); err != nil {
+	sp := &Spec{Seed: 20, Families: []forms.Family{fam}, Horizon: Range{Min: 1, Max: 2}}
+	var err error
+	if sp.Horizons, err = Fit(s, sp, false); err != nil {
 		t.Fatal(err)
 	}
 	if len(sp.Horizons[0]) != 1 || sp.Horizons[0][0] <= 2 {

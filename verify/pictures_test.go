@@ -123,10 +123,11 @@ func writePictureSet(dir string, scale float64, protocol string, n int64) error 
 	for _, name := range suites.Names() {
 		s, _ := suites.Lookup(name)
 		spec := suites.Spec{Seed: 21, Families: fams, Protocol: protocol, Mix: suites.Even(n, len(fams))}
-		if protocol == suites.Paper && s.PaperHorizon[0] > 0 {
-			spec.HorizonMin, spec.HorizonMax = s.PaperHorizon[0], s.PaperHorizon[1]
+		if protocol == suites.Paper && s.PaperHorizon.Min > 0 {
+			spec.Horizon = s.PaperHorizon
 		}
-		if err := suites.Fit(s, &spec, false); err != nil {
+		var err error
+		if spec.Horizons, err = suites.Fit(s, &spec, false); err != nil {
 			return err
 		}
 		plan := generate.Plan{

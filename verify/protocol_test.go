@@ -22,10 +22,11 @@ func paperDataset(t *testing.T) string {
 	for _, name := range suites.Names() {
 		s, _ := suites.Lookup(name)
 		spec := suites.Spec{Seed: 3, Families: fams, Protocol: suites.Paper, Mix: suites.Even(36, len(fams))}
-		if s.PaperHorizon[0] > 0 {
-			spec.HorizonMin, spec.HorizonMax = s.PaperHorizon[0], s.PaperHorizon[1]
+		if s.PaperHorizon.Min > 0 {
+			spec.Horizon = s.PaperHorizon
 		}
-		if err := suites.Fit(s, &spec, false); err != nil {
+		var err error
+		if spec.Horizons, err = suites.Fit(s, &spec, false); err != nil {
 			t.Fatal(err)
 		}
 		plan := generate.Plan{Out: dir, Suites: []suites.Suite{s}, Counts: []int64{spec.Total()}, Spec: spec, Workers: 2, Version: "test"}

@@ -15,6 +15,7 @@ import (
 	"github.com/formplan/formplan/blind"
 	"github.com/formplan/formplan/forms"
 	"github.com/formplan/formplan/generate"
+	"github.com/formplan/formplan/job"
 	"github.com/formplan/formplan/question"
 	"github.com/formplan/formplan/suites"
 )
@@ -30,8 +31,8 @@ func blindCmd(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	optList := fs.String("options", "2,3,4,6,8", "comma-separated option counts of the multiple-choice suites")
 	horizon := fs.String("horizon", "1-12", "horizon range MIN-MAX; horizons a family cannot give are left out")
 	suiteList := fs.String("suites", strings.Join(suites.Names(), ","), "comma-separated suites")
-	famNames := familyNames(forms.Builtins())
-	famList := fs.String("families", strings.Join(familyNames(forms.Defaults()), ","), "comma-separated built-in families (also: "+strings.Join(familyNames(forms.Long()), ", ")+")")
+	famNames := forms.Names(forms.Builtins())
+	famList := fs.String("families", strings.Join(forms.Names(forms.Defaults()), ","), "comma-separated built-in families (also: "+strings.Join(forms.Names(forms.Long()), ", ")+")")
 	workers := fs.Int("workers", runtime.NumCPU(), "parallel workers")
 	protocol := fs.String("protocol", "", `"paper": measure questions made under the seed paper's settings (plan_shuffle's are expected to fail)`)
 	fs.Usage = func() {
@@ -51,9 +52,11 @@ func blindCmd(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	for _, n := range names {
 		cfg.Families = append(cfg.Families, *forms.Builtin(n))
 	}
-	if cfg.HorizonMin, cfg.HorizonMax, err = parseRange(*horizon); err != nil {
-		return err
+	h, err := job.ParseHorizon(*horizon)
+	if err != nil {
+		return usage(err)
 	}
+	cfg.HorizonMin, cfg.HorizonMax = h.Min, h.Max
 	if cfg.Suites, err = splitKnown(*suiteList, "suites", suites.Names()); err != nil {
 		return err
 	}

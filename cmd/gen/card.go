@@ -14,6 +14,7 @@ import (
 	"github.com/formplan/formplan/blind"
 	"github.com/formplan/formplan/dataset"
 	"github.com/formplan/formplan/export"
+	"github.com/formplan/formplan/job"
 	"github.com/formplan/formplan/layout"
 	"github.com/formplan/formplan/merge"
 	"github.com/formplan/formplan/outdir"
@@ -111,12 +112,12 @@ func runInfo(dir string) (export.Info, error) {
 	}
 	defer r.Close()
 	// The card describes one run: every file must have its flags.
-	key0, shards0, err := keyOf(r, files[0].Path)
+	key0, shards0, err := job.KeyOf(r, files[0].Path)
 	if err != nil {
 		return export.Info{}, fmt.Errorf("gen card: %w", err)
 	}
 	for _, f := range files[1:] {
-		key, shards, err := fileKey(f.Path)
+		key, shards, err := job.FileKey(f.Path)
 		if err != nil {
 			return export.Info{}, fmt.Errorf("gen card: %w", err)
 		}

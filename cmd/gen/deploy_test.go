@@ -124,11 +124,11 @@ func TestKubernetesManifests(t *testing.T) {
 	for k := 0; k <= n; k++ {
 		t.Setenv(k8sIndexEnv, strconv.Itoa(k))
 		c, err := parseFlags(args, os.Stderr)
-		if k < n && (err != nil || c.shard != k || c.shards != n) {
+		if k < n && (err != nil || c.req.Shard != k || c.req.Shards != n) {
 			t.Errorf("pod %d: %+v, %v", k, c, err)
 		}
 		if k == n && err == nil {
-			t.Errorf("an index past completions was taken as shard %d/%d", c.shard, c.shards)
+			t.Errorf("an index past completions was taken as shard %d/%d", c.req.Shard, c.req.Shards)
 		}
 	}
 	card, ok := readObjects(t, "kubernetes-card.yaml")["Job/formplan-card"]

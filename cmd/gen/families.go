@@ -37,18 +37,18 @@ func familiesCmd(args []string, stdout, stderr io.Writer) error {
 	if fs.NArg() > 0 {
 		return usagef("gen families: unexpected argument %q: it takes only flags (see gen families --help)", fs.Arg(0))
 	}
-	all, names := forms.Builtins(), familyNames(forms.Builtins())
+	all, names := forms.Builtins(), forms.Names(forms.Builtins())
 	if *configPath != "" {
 		fc, err := loadConfig(*configPath)
 		if err != nil {
 			return err
 		}
 		all = append(all, fc.Families...)
-		names = append(names, familyNames(fc.Families)...)
+		names = append(names, forms.Names(fc.Families)...)
 	}
 	if *famList != "" {
 		var err error
-		if names, err = splitKnown(*famList, "family", familyNames(all)); err != nil {
+		if names, err = splitKnown(*famList, "family", forms.Names(all)); err != nil {
 			return err
 		}
 	}
@@ -89,7 +89,7 @@ func familiesCmd(args []string, stdout, stderr io.Writer) error {
 func writeFamilies(w io.Writer, fams []forms.Family) error {
 	fmt.Fprintln(w, "| family | elements (with Submit) | named by | picture (CSS px) | default |")
 	fmt.Fprintln(w, "|---|---|---|---|---|")
-	defaults := familyNames(forms.Defaults())
+	defaults := forms.Names(forms.Defaults())
 	for _, f := range fams {
 		lo, hi := 1, 1
 		for _, g := range f.Groups {

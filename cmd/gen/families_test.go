@@ -75,29 +75,11 @@ func TestFamiliesBadInput(t *testing.T) {
 	}
 }
 
-// TestLongMix checks that --preset long gives every family 1,000 rows at
-// each horizon it allows in 1-12, and none at the others.
-func TestLongMix(t *testing.T) {
-	s, _ := suites.Lookup("edge_case")
-	sp := &suites.Spec{Seed: 1, Families: forms.Long(), Choices: 4, HorizonMin: 1, HorizonMax: suites.MaxHorizon}
-	sp.Mix = longMix(sp)
-	if err := suites.Fit(s, sp, false); err != nil {
-		t.Fatal(err)
-	}
-	fitLongMix(sp)
-	for k, p := range sp.Mix {
-		allowed := len(suites.Reach(s, sp, p.Family))
-		if p.Count != int64(longCellRows*allowed) {
-			t.Errorf("part %d (%s): %d rows, want %d for %d horizons", k, sp.Families[p.Family].Name, p.Count, longCellRows*allowed, allowed)
-		}
-	}
-}
-
 // TestServeRefusesLongFamilies checks that gen serve refuses, before it
 // starts, a family too big for an episode's breadth-first search, and
 // serves the default families when none is named.
 func TestServeRefusesLongFamilies(t *testing.T) {
-	for _, name := range familyNames(forms.Long()) {
+	for _, name := range forms.Names(forms.Long()) {
 		_, _, err := parseServe([]string{"--families", name}, io.Discard)
 		var u usageError
 		if err == nil || !errors.As(err, &u) || !strings.Contains(err.Error(), "serve smaller families") {
@@ -108,7 +90,7 @@ func TestServeRefusesLongFamilies(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got, want := strings.Join(familyNames(c.families), ","), strings.Join(familyNames(forms.Defaults()), ","); got != want {
+	if got, want := strings.Join(forms.Names(c.families), ","), strings.Join(forms.Names(forms.Defaults()), ","); got != want {
 		t.Errorf("serve's families %s, want the defaults %s", got, want)
 	}
 }

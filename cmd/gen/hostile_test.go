@@ -8,6 +8,8 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+
+	"github.com/formplan/formplan/job"
 )
 
 // family returns a config of one custom family whose only group is g (YAML).
@@ -61,7 +63,7 @@ func bigText(enabledBy string) string {
 func TestHostileInput(t *testing.T) {
 	dir := t.TempDir()
 	big := filepath.Join(dir, "big.yaml")
-	if err := os.WriteFile(big, []byte("# "+strings.Repeat("x", maxConfigBytes)+"\n"), 0o644); err != nil {
+	if err := os.WriteFile(big, []byte("# "+strings.Repeat("x", job.MaxConfigBytes)+"\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	fifo := filepath.Join(dir, "fifo.yaml")

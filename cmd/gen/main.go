@@ -27,6 +27,8 @@ import (
 	"time"
 
 	"github.com/spf13/pflag"
+
+	"github.com/formplan/formplan/job"
 )
 
 // version is the generator version recorded in every row.
@@ -95,6 +97,15 @@ func (e usageError) Error() string { return e.msg }
 
 func usagef(format string, args ...any) error { return usageError{fmt.Sprintf(format, args...)} }
 
+// usage turns a refusal of package job (job.UsageError) into a usage
+// error; other errors are returned as they are.
+func usage(err error) error {
+	if _, ok := errors.AsType[job.UsageError](err); ok {
+		return usageError{err.Error()}
+	}
+	return err
+}
+
 // parseArgs parses the flags of subcommand fs (named "gen <sub>"); done
 // reports that --help was asked for and printed, leaving nothing to do.
 func parseArgs(fs *pflag.FlagSet, args []string) (done bool, err error) {
@@ -139,6 +150,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return nil
 	}
 	if cfg.version {
+		// Flags that ask for no possible run are refused even here.
+		if _, err := job.Describe(cfg.req); err != nil {
+			return usage(err)
+		}
 		fmt.Fprintln(stdout, "gen", version)
 		return nil
 	}

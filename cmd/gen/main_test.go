@@ -12,6 +12,7 @@ import (
 
 	"github.com/formplan/formplan/dataset"
 	"github.com/formplan/formplan/internal/filetree"
+	"github.com/formplan/formplan/job"
 )
 
 // runGen runs gen with args and returns its output and error.
@@ -269,7 +270,7 @@ func TestConfig(t *testing.T) {
 		}
 		return p
 	}
-	good := write("good.yaml", configExample)
+	good := write("good.yaml", job.ConfigExample)
 	out := filepath.Join(dir, "out")
 	if _, _, err := runGen(t, "--config", good, "--out", out, "--no-images", "--quiet"); err != nil {
 		t.Fatal(err)

@@ -109,25 +109,3 @@ func TestProtocolPaper(t *testing.T) {
 		t.Fatalf("gen verify: %v", err)
 	}
 }
-
-// TestPaperTasks checks the two readings of the paper's future-state tasks.
-func TestPaperTasks(t *testing.T) {
-	counts := func(tasks string) map[int]int64 {
-		out := map[int]int64{}
-		for _, p := range paperMix("future_state", tasks, 1) {
-			out[p.Family] += p.Count
-		}
-		return out
-	}
-	if got := counts("appendix"); got[0] != 1920 || got[1] != 3152 || got[2] != 2124 {
-		t.Errorf("appendix reading: %v", got)
-	}
-	if got := counts("figures"); got[0] != 2124 || got[1] != 5072 || got[2] != 0 {
-		t.Errorf("figures reading: %v", got)
-	}
-	for _, p := range paperMix("temporal_order", "appendix", 4) {
-		if p.Count != 512 {
-			t.Errorf("temporal_order under the paper protocol: %d rows of family %d, want 512 (510 in whole groups of four)", p.Count, p.Family)
-		}
-	}
-}

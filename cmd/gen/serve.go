@@ -96,17 +96,17 @@ func parseServe(args []string, stderr io.Writer) (*serveConfig, bool, error) {
 		return nil, false, usagef("serve: --scale %g: want a scale above 0 and at most 4 that gives whole pixels", c.scale)
 	}
 	all := forms.Builtins()
-	names := familyNames(forms.Defaults())
+	names := forms.Names(forms.Defaults())
 	if c.config != "" {
 		fc, err := loadConfig(c.config)
 		if err != nil {
 			return nil, false, err
 		}
 		all = append(all, fc.Families...)
-		names = append(names, familyNames(fc.Families)...)
+		names = append(names, forms.Names(fc.Families)...)
 	}
 	if *famList != "" {
-		if names, err = splitKnown(*famList, "family", familyNames(all)); err != nil {
+		if names, err = splitKnown(*famList, "family", forms.Names(all)); err != nil {
 			return nil, false, err
 		}
 	}

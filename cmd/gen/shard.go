@@ -3,6 +3,8 @@ package main
 import (
 	"strconv"
 	"strings"
+
+	"github.com/formplan/formplan/job"
 )
 
 // Environment variables --shard auto reads: a Kubernetes Indexed Job gives
@@ -32,8 +34,8 @@ func parseShard(s string, getenv func(string) string) (int, int, error) {
 	if !ok || err1 != nil || err2 != nil {
 		return 0, 0, usagef("--shard %q: write K/N, such as 0/4 for the first of four shards, or auto inside a Kubernetes Indexed Job or a Slurm array", s)
 	}
-	if n < 1 || n > maxShards || k < 0 || k >= n {
-		return 0, 0, usagef("--shard %q: want 1 <= N <= %d and 0 <= K < N (shards count from 0)", s, maxShards)
+	if n < 1 || n > job.MaxShards || k < 0 || k >= n {
+		return 0, 0, usagef("--shard %q: want 1 <= N <= %d and 0 <= K < N (shards count from 0)", s, job.MaxShards)
 	}
 	return k, n, nil
 }
@@ -43,8 +45,8 @@ func autoShard(s string, getenv func(string) string) (int, int, error) {
 	given := 0 // N of auto/N, 0 for plain auto
 	if _, ns, ok := strings.Cut(s, "/"); ok {
 		n, err := strconv.Atoi(ns)
-		if err != nil || n < 1 || n > maxShards {
-			return 0, 0, usagef("--shard %q: write auto/N with 1 <= N <= %d, N the number of shards (a Kubernetes Job's completions)", s, maxShards)
+		if err != nil || n < 1 || n > job.MaxShards {
+			return 0, 0, usagef("--shard %q: write auto/N with 1 <= N <= %d, N the number of shards (a Kubernetes Job's completions)", s, job.MaxShards)
 		}
 		given = n
 	}
@@ -102,7 +104,7 @@ func slurmShard(s, id string, given int, getenv func(string) string) (int, int, 
 	if hasHi && hi-lo+1 != n {
 		return 0, 0, usagef("--shard %s: the Slurm array's ids %d-%d are not %d ids in a row (a step or a list such as --array=0-14:2): submit a plain range, such as --array=0-%d", s, lo, hi, n, n-1)
 	}
-	if n < 1 || n > maxShards || k < 0 || k >= n {
+	if n < 1 || n > job.MaxShards || k < 0 || k >= n {
 		return 0, 0, usagef("--shard %s: %s=%d is not among the %d tasks from %s=%d: submit a plain range, such as --array=0-%d", s, slurmIDEnv, task, n, slurmMinEnv, lo, max(n-1, 0))
 	}
 	if given != 0 && given != n {

@@ -1,4 +1,4 @@
-package main
+package job
 
 import (
 	"fmt"
@@ -20,14 +20,14 @@ const (
 )
 
 // estimate returns the bytes a run of rows questions writes.
-func estimate(c *config, rows int64) float64 {
+func (r *Run) estimate(rows int64) float64 {
 	per := float64(textBytes)
-	if !c.noImages {
+	if !r.NoImages {
 		pics := 1.0
-		if slices.Contains(c.suites, "temporal_order") {
+		if slices.Contains(r.Suites, "temporal_order") {
 			pics = 2 // the most any row has: the estimate is an upper one
 		}
-		per += pics * pictureBytes * math.Pow(c.scale, 1.32)
+		per += pics * pictureBytes * math.Pow(r.Scale, 1.32)
 	}
 	return float64(rows) * per
 }
@@ -35,17 +35,17 @@ func estimate(c *config, rows int64) float64 {
 // checkSpace estimates the output of a run of rows questions, prints the
 // estimate when it is large, and refuses a run that cannot fit in the free
 // space of --out's file system.
-func checkSpace(c *config, rows int64, stderr io.Writer) error {
-	need := estimate(c, rows)
-	free, readOnly, err := freeBytes(c.out)
+func (r *Run) checkSpace(rows int64, stderr io.Writer) error {
+	need := r.estimate(rows)
+	free, readOnly, err := freeBytes(r.Out)
 	if err == nil && readOnly {
-		return usagef("--out %s: on a read-only file system: choose a writable --out", c.out)
+		return usagef("--out %s: on a read-only file system: choose a writable --out", r.Out)
 	}
 	if err == nil && need > float64(free) {
-		return usagef("--out %s: this run writes about %s and the file system has %s free: lower --n, use --shard K/N over several disks, or free space", c.out, size(need), size(float64(free)))
+		return usagef("--out %s: this run writes about %s and the file system has %s free: lower --n, use --shard K/N over several disks, or free space", r.Out, size(need), size(float64(free)))
 	}
-	if need >= announce && !c.quiet {
-		fmt.Fprintf(stderr, "this run writes about %s (%d questions) into %s\n", size(need), rows, c.out)
+	if need >= announce && !r.Quiet {
+		fmt.Fprintf(stderr, "this run writes about %s (%d questions) into %s\n", size(need), rows, r.Out)
 	}
 	return nil
 }

@@ -1,4 +1,4 @@
-package main
+package job
 
 import (
 	"errors"
@@ -16,8 +16,8 @@ import (
 	"github.com/formplan/formplan/suites"
 )
 
-// fileConfig is what a --config file (JSON or YAML) may hold.
-type fileConfig struct {
+// Config is what a --config file (JSON or YAML) may hold.
+type Config struct {
 	// Families defines custom families, usable by name in --families and in
 	// this file. When set and --families is not given, the run uses them.
 	Families []forms.Family `json:"families"`
@@ -28,7 +28,8 @@ type fileConfig struct {
 	UseFamilies []string `json:"use_families"`
 }
 
-const configExample = `families:
+// ConfigExample is a config file as gen --help shows it.
+const ConfigExample = `families:
   - name: fruit_boxes
     refer: label
     elements:
@@ -42,26 +43,26 @@ suites:
   edge_case: 300
   future_state: 600`
 
-// loadConfig reads and validates a config file. Every error names the file,
-// the field and what would fix it.
-func loadConfig(path string) (*fileConfig, error) {
+// LoadConfig reads and validates a config file. Every error names the file,
+// the field and what would fix it; a mistake in the file is a UsageError.
+func LoadConfig(path string) (*Config, error) {
 	raw, err := readConfig(path)
 	if err != nil {
 		return nil, err
 	}
 	c, err := parseConfig(raw, filepath.Base(path))
 	if err != nil {
-		return nil, usageError{err.Error()}
+		return nil, UsageError{Msg: err.Error()}
 	}
 	return c, nil
 }
 
-// maxConfigBytes bounds a config file: the largest sensible one (label
+// MaxConfigBytes bounds a config file: the largest sensible one (label
 // lists and text pools at their limits) is far smaller.
-const maxConfigBytes = 1 << 20
+const MaxConfigBytes = 1 << 20
 
 // readConfig reads a config file that must be a regular file of at most
-// maxConfigBytes, so that a device, a pipe or a huge file is refused at
+// MaxConfigBytes, so that a device, a pipe or a huge file is refused at
 // once instead of read until memory runs out.
 func readConfig(path string) ([]byte, error) {
 	// O_NONBLOCK: opening a named pipe must not wait for a writer; the
@@ -81,20 +82,20 @@ func readConfig(path string) ([]byte, error) {
 	if !st.Mode().IsRegular() {
 		return nil, usagef("--config %s: %s, not a regular file: give the path of a YAML or JSON file", path, fileKind(st.Mode()))
 	}
-	raw, err := io.ReadAll(io.LimitReader(f, maxConfigBytes+1))
+	raw, err := io.ReadAll(io.LimitReader(f, MaxConfigBytes+1))
 	if err != nil {
 		return nil, fmt.Errorf("--config %s: %w", path, err)
 	}
-	if len(raw) > maxConfigBytes {
-		return nil, usagef("--config %s: larger than %d KiB: a config holds families and counts only; check the path", path, maxConfigBytes>>10)
+	if len(raw) > MaxConfigBytes {
+		return nil, usagef("--config %s: larger than %d KiB: a config holds families and counts only; check the path", path, MaxConfigBytes>>10)
 	}
 	return raw, nil
 }
 
 // parseConfig decodes and validates a config file's bytes; name is how
 // errors call the file.
-func parseConfig(raw []byte, name string) (*fileConfig, error) {
-	var c fileConfig
+func parseConfig(raw []byte, name string) (*Config, error) {
+	var c Config
 	if err := strictyaml.Unmarshal(raw, &c); err != nil {
 		var e *strictyaml.Error
 		if !errors.As(err, &e) {
@@ -141,8 +142,8 @@ func parseConfig(raw []byte, name string) (*fileConfig, error) {
 		if _, ok := suites.Lookup(suite); !ok {
 			return nil, fmt.Errorf("%s: suites: unknown suite %q: choose from %s", name, suite, strings.Join(suites.Names(), ", "))
 		}
-		if n := c.Suites[suite]; n <= 0 || n > maxN {
-			return nil, fmt.Errorf("%s: suites: %s: %d questions: give a count of at least 1 and at most %d", name, suite, n, int64(maxN))
+		if n := c.Suites[suite]; n <= 0 || n > MaxN {
+			return nil, fmt.Errorf("%s: suites: %s: %d questions: give a count of at least 1 and at most %d", name, suite, n, int64(MaxN))
 		}
 	}
 	return &c, nil
