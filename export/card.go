@@ -167,7 +167,6 @@ func cardMarkdown(stats []*suiteStats, info Info) []byte {
 	paper := strings.Contains(info.Flags, "--protocol "+suites.Paper)
 
 	b.WriteString("## Suites\n\n")
-	b.WriteString("Each suite is a config with one split, `test`.\n\n")
 	b.WriteString("| config | rows | what it tests |\n|---|---:|---|\n")
 	for _, st := range stats {
 		fmt.Fprintf(&b, "| %s | %d | %s |\n", mdCode(st.name), st.rows, mdCell(summary(st.name)))

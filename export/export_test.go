@@ -275,7 +275,7 @@ func TestCardCounts(t *testing.T) {
 		dir := data(t, pictures)
 		_, body := cardHeader(t, dir)
 		all := suiteRows(t, dir)
-		_, overview := mdTable(t, body, "Each suite is a config with one split, `test`.")
+		_, overview := mdTable(t, body, "## Suites")
 		for name, rows := range all {
 			if got := overview["`"+name+"`"]; len(got) == 0 || got[0] != strconv.Itoa(len(rows)) {
 				t.Errorf("overview row of %s = %v, want %d rows", name, got, len(rows))
