@@ -64,11 +64,11 @@ test: deps check
 bench: deps
 	$(GO) test -run '^$$' -bench . -benchtime 1s ./statesim/ ./startspace/ ./dataset/
 	$(GO) test -run '^$$' -bench . -cpu 1 ./suites/
-	$(GO) test -run '^$$' -bench RunWithoutPictures -cpu 1 ./generate/
+	$(GO) test -run '^$$' -bench RunWithoutPictures -cpu 1 ./pipeline/
 	$(GO) test -run '^$$' -bench Problem -short ./pddl/
 	$(GO) test -run '^$$' -bench . ./render/
-	$(GO) test -run '^$$' -bench 'Workers|DefaultMix' -benchtime 3x -cpu 2 ./generate/
-	$(GO) test -run '^$$' -bench CardPass -benchtime 1x ./export/
+	$(GO) test -run '^$$' -bench 'Workers|DefaultMix' -benchtime 3x -cpu 2 ./pipeline/
+	$(GO) test -run '^$$' -bench CardPass -benchtime 1x ./publish/
 	$(GO) test -run '^$$' -bench 'TextSteps|ScreenshotSteps' -benchtime 1x ./openenv/
 	$(GO) test -run '^$$' -bench Tally -benchtime 2x ./score/
 	BASE=$(BENCH_BASE) scripts/bench-rss.sh

@@ -12,12 +12,12 @@ import (
 	"time"
 
 	"github.com/formplan/formplan/blind"
-	"github.com/formplan/formplan/export"
 	"github.com/formplan/formplan/forms"
 	"github.com/formplan/formplan/formview"
-	"github.com/formplan/formplan/generate"
 	"github.com/formplan/formplan/layout"
 	"github.com/formplan/formplan/outdir"
+	"github.com/formplan/formplan/pipeline"
+	"github.com/formplan/formplan/publish"
 	"github.com/formplan/formplan/render"
 	"github.com/formplan/formplan/suites"
 )
@@ -66,7 +66,7 @@ func (r *Run) Execute(ctx context.Context, env Env) error {
 	}
 	// One plan of every suite: while a suite's last rows are written, the
 	// workers go on with the next one.
-	plan := generate.Plan{
+	plan := pipeline.Plan{
 		Out: r.Out, Workers: r.Workers, Version: env.Version, Flags: r.ContentFlags(),
 		Shard: r.Shard, Shards: r.Shards, Resume: r.Resume,
 	}
@@ -81,7 +81,7 @@ func (r *Run) Execute(ctx context.Context, env Env) error {
 		// time of its pictures), so that a cell without enough distinct
 		// questions is refused now; without pictures the run itself
 		// refuses it, once the suites before are written.
-		if err := generate.Check(ctx, plan); err != nil {
+		if err := pipeline.Check(ctx, plan); err != nil {
 			return refusal(err)
 		}
 	}
@@ -122,7 +122,7 @@ func (r *Run) Execute(ctx context.Context, env Env) error {
 			}
 			return UsageError{Msg: fmt.Sprintf("%v (at --scale %g)", err, r.Scale)}
 		}
-		plan.Painter = &generate.Screens{Renderer: rd, Scale: r.Scale, Heights: heights}
+		plan.Painter = &pipeline.Screens{Renderer: rd, Scale: r.Scale, Heights: heights}
 		chromium, fonts = rd.Version(), scripts.ID()
 		meta[layout.ChromiumKey], meta[layout.FontsKey] = chromium, fonts
 		meta[layout.ScaleKey] = strconv.FormatFloat(r.Scale, 'g', -1, 64)
@@ -141,22 +141,22 @@ type writeInfo struct {
 // write runs plan, with meta in every file's metadata, then writes the
 // card (unless the run is one shard of several), the harness files and
 // the summary.
-func (r *Run) write(ctx context.Context, plan generate.Plan, meta map[string]string, total int64, w writeInfo) error {
+func (r *Run) write(ctx context.Context, plan pipeline.Plan, meta map[string]string, total int64, w writeInfo) error {
 	bar := newProgress(total, w.env.Stderr, r.Quiet)
 	start := time.Now()
 	// The card's counts and hashes are kept as the files are written, so
 	// that writing the card reads none of them again. A shard writes no
 	// card (gen card does, once every shard is done), so it keeps none.
-	var tally *export.Tally
+	var tally *publish.Tally
 	if r.Shards <= 1 {
-		tally = export.NewTally(r.Out)
+		tally = publish.NewTally(r.Out)
 	}
 	defer budgetMemory(!r.NoImages, r.Workers, os.Getenv)()
 	plan.Progress, plan.Metadata = bar.add, meta
 	if tally != nil {
 		plan.Observe = tally.Rows
 	}
-	results, err := generate.Run(ctx, plan)
+	results, err := pipeline.Run(ctx, plan)
 	if err != nil {
 		bar.finish()
 		return refusal(err)
@@ -169,17 +169,17 @@ func (r *Run) write(ctx context.Context, plan generate.Plan, meta map[string]str
 		}
 	}
 	bar.finish()
-	info := export.Info{Seed: r.Seed, Flags: r.ContentFlags(), Version: w.env.Version, Chromium: w.chromium, Fonts: w.fonts, Published: w.published, Blind: blind.Tables{}}
+	info := publish.Info{Seed: r.Seed, Flags: r.ContentFlags(), Version: w.env.Version, Chromium: w.chromium, Fonts: w.fonts, Published: w.published, Blind: blind.Tables{}}
 	if !r.NoImages {
 		info.Scale = r.Scale // as gen card reads it back: none without pictures
 	}
 	if tally != nil {
-		if err := export.CardKept(r.Out, info, tally); err != nil {
+		if err := publish.CardKept(r.Out, info, tally); err != nil {
 			return err
 		}
 	}
 	if slices.Contains(r.Formats, "vlmevalkit") {
-		if err := export.VLMEvalKit(r.Out); err != nil {
+		if err := publish.VLMEvalKit(r.Out); err != nil {
 			return err
 		}
 	}
@@ -195,7 +195,7 @@ func (r *Run) write(ctx context.Context, plan generate.Plan, meta map[string]str
 		if w.chromium == "" {
 			pictures = "no images"
 		}
-		fmt.Fprintf(w.env.Stdout, "%d questions in %s (%s)\n", total, generate.Elapsed(time.Since(start)), pictures)
+		fmt.Fprintf(w.env.Stdout, "%d questions in %s (%s)\n", total, pipeline.Elapsed(time.Since(start)), pictures)
 		if r.Shards > 1 {
 			fmt.Fprintf(w.env.Stdout, "shard %d/%d done; once every shard is, run: gen card %s\n", r.Shard, r.Shards, r.Out)
 		}
@@ -207,7 +207,7 @@ func (r *Run) write(ctx context.Context, plan generate.Plan, meta map[string]str
 // into a UsageError, as the other refusals of what a run asks for are;
 // other errors are returned as they are.
 func refusal(err error) error {
-	var ex *generate.ExhaustedError
+	var ex *pipeline.ExhaustedError
 	if errors.As(err, &ex) {
 		return UsageError{Msg: ex.Error()}
 	}

@@ -1,14 +1,14 @@
 package job
 
-import "github.com/formplan/formplan/generate"
+import "github.com/formplan/formplan/pipeline"
 
 // budgetMemory gives the garbage collector of a run without pictures a
-// fixed budget (generate.BudgetTextHeap), unless GOGC or GOMEMLIMIT is set
+// fixed budget (pipeline.BudgetTextHeap), unless GOGC or GOMEMLIMIT is set
 // in the environment (getenv), which then decide. It returns what puts the
 // settings back.
 func budgetMemory(pictures bool, workers int, getenv func(string) string) (restore func()) {
 	if pictures || getenv("GOGC") != "" || getenv("GOMEMLIMIT") != "" {
 		return func() {}
 	}
-	return generate.BudgetTextHeap(workers)
+	return pipeline.BudgetTextHeap(workers)
 }

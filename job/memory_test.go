@@ -5,7 +5,7 @@ import (
 	"runtime/debug"
 	"testing"
 
-	"github.com/formplan/formplan/generate"
+	"github.com/formplan/formplan/pipeline"
 )
 
 // TestBudgetMemory checks when gen sets a fixed heap budget (a run without
@@ -36,8 +36,8 @@ func TestBudgetMemory(t *testing.T) {
 			gotLimit := debug.SetMemoryLimit(-1) // reads it
 			gotPercent := debug.SetGCPercent(-1)
 			debug.SetGCPercent(gotPercent)
-			if tc.budget && (gotLimit != generate.TextHeap(tc.workers) || gotPercent != -1) {
-				t.Errorf("limit %d, GOGC %d: want %d and off", gotLimit, gotPercent, generate.TextHeap(tc.workers))
+			if tc.budget && (gotLimit != pipeline.TextHeap(tc.workers) || gotPercent != -1) {
+				t.Errorf("limit %d, GOGC %d: want %d and off", gotLimit, gotPercent, pipeline.TextHeap(tc.workers))
 			}
 			if !tc.budget && (gotLimit != math.MaxInt64 || gotPercent != 100) {
 				t.Errorf("limit %d, GOGC %d: want them untouched", gotLimit, gotPercent)
@@ -48,7 +48,7 @@ func TestBudgetMemory(t *testing.T) {
 			}
 		})
 	}
-	if generate.TextHeap(2) != 128<<20 {
-		t.Errorf("2 workers: %d bytes, want 128 MiB", generate.TextHeap(2))
+	if pipeline.TextHeap(2) != 128<<20 {
+		t.Errorf("2 workers: %d bytes, want 128 MiB", pipeline.TextHeap(2))
 	}
 }

@@ -12,9 +12,9 @@ import (
 
 	"github.com/formplan/formplan/dataset"
 	"github.com/formplan/formplan/forms"
-	"github.com/formplan/formplan/generate"
 	"github.com/formplan/formplan/internal/filetree"
 	"github.com/formplan/formplan/layout"
+	"github.com/formplan/formplan/pipeline"
 	"github.com/formplan/formplan/suites"
 )
 
@@ -32,10 +32,10 @@ func genRun(t *testing.T, out string, n int64, shards int, seed uint64) {
 		ss, counts = append(ss, s), append(counts, n)
 	}
 	for k := 0; k < shards; k++ {
-		p := generate.Plan{Out: out, Suites: ss, Counts: counts, Workers: 2, Version: "test",
+		p := pipeline.Plan{Out: out, Suites: ss, Counts: counts, Workers: 2, Version: "test",
 			Spec:  suites.Spec{Seed: seed, Families: forms.Defaults(), Choices: 4, Horizon: suites.Range{Min: 1, Max: 4}},
 			Flags: fmt.Sprintf("--seed %d --suites %s", seed, strings.Join(testSuites, ",")), Shard: k, Shards: shards}
-		if _, err := generate.Run(context.Background(), p); err != nil {
+		if _, err := pipeline.Run(context.Background(), p); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -7,7 +7,7 @@ import (
 
 	"github.com/formplan/formplan/dataset"
 	"github.com/formplan/formplan/forms"
-	"github.com/formplan/formplan/generate"
+	"github.com/formplan/formplan/pipeline"
 	"github.com/formplan/formplan/suites"
 )
 
@@ -21,7 +21,7 @@ func textDataset(t *testing.T, n int64) string {
 	for k := range counts {
 		counts[k] = n
 	}
-	_, err := generate.Run(context.Background(), generate.Plan{
+	_, err := pipeline.Run(context.Background(), pipeline.Plan{
 		Out: out, Suites: all, Counts: counts, Spec: suites.Spec{Seed: 5, Families: forms.Defaults()}, Workers: 2, Version: "test",
 	})
 	if err != nil {

@@ -17,8 +17,8 @@ import (
 	"github.com/formplan/formplan/dataset"
 	"github.com/formplan/formplan/forms"
 	"github.com/formplan/formplan/formview"
-	"github.com/formplan/formplan/generate"
 	"github.com/formplan/formplan/internal/fixture"
+	"github.com/formplan/formplan/pipeline"
 	"github.com/formplan/formplan/render"
 	"github.com/formplan/formplan/suites"
 )
@@ -32,7 +32,7 @@ func generateDataset(t *testing.T, images bool) string {
 	t.Helper()
 	ctx := context.Background()
 	out := t.TempDir()
-	var painter generate.Painter
+	var painter pipeline.Painter
 	if images {
 		r, err := render.New(ctx, render.Options{Head: formview.Head()})
 		if err != nil {
@@ -43,14 +43,14 @@ func generateDataset(t *testing.T, images bool) string {
 		if err != nil {
 			t.Fatal(err)
 		}
-		painter = &generate.Screens{Renderer: r, Scale: 1, Heights: heights}
+		painter = &pipeline.Screens{Renderer: r, Scale: 1, Heights: heights}
 	}
 	all := suites.All()
 	counts := make([]int64, len(all))
 	for k := range counts {
 		counts[k] = perSuite
 	}
-	_, err := generate.Run(ctx, generate.Plan{
+	_, err := pipeline.Run(ctx, pipeline.Plan{
 		Out: out, Suites: all, Counts: counts,
 		Spec:    suites.Spec{Seed: 7, Families: forms.Defaults()},
 		Version: "test", Flags: "test", Painter: painter,

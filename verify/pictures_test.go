@@ -19,8 +19,8 @@ import (
 	"github.com/formplan/formplan/dataset"
 	"github.com/formplan/formplan/forms"
 	"github.com/formplan/formplan/formview"
-	"github.com/formplan/formplan/generate"
 	"github.com/formplan/formplan/layout"
+	"github.com/formplan/formplan/pipeline"
 	"github.com/formplan/formplan/question"
 	"github.com/formplan/formplan/render"
 	"github.com/formplan/formplan/statesim"
@@ -130,11 +130,11 @@ func writePictureSet(dir string, scale float64, protocol string, n int64) error 
 		if spec.Horizons, err = suites.Fit(s, &spec, false); err != nil {
 			return err
 		}
-		plan := generate.Plan{
+		plan := pipeline.Plan{
 			Out: dir, Suites: []suites.Suite{s}, Counts: []int64{spec.Total()}, Spec: spec,
-			Workers: 2, Version: "test", Painter: &generate.Screens{Renderer: r, Scale: scale, Heights: heights}, Metadata: meta,
+			Workers: 2, Version: "test", Painter: &pipeline.Screens{Renderer: r, Scale: scale, Heights: heights}, Metadata: meta,
 		}
-		if _, err := generate.Run(ctx, plan); err != nil {
+		if _, err := pipeline.Run(ctx, plan); err != nil {
 			return err
 		}
 	}

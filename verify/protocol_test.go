@@ -7,7 +7,7 @@ import (
 
 	"github.com/formplan/formplan/dataset"
 	"github.com/formplan/formplan/forms"
-	"github.com/formplan/formplan/generate"
+	"github.com/formplan/formplan/pipeline"
 	"github.com/formplan/formplan/question"
 	"github.com/formplan/formplan/statesim"
 	"github.com/formplan/formplan/suites"
@@ -29,8 +29,8 @@ func paperDataset(t *testing.T) string {
 		if spec.Horizons, err = suites.Fit(s, &spec, false); err != nil {
 			t.Fatal(err)
 		}
-		plan := generate.Plan{Out: dir, Suites: []suites.Suite{s}, Counts: []int64{spec.Total()}, Spec: spec, Workers: 2, Version: "test"}
-		if _, err := generate.Run(context.Background(), plan); err != nil {
+		plan := pipeline.Plan{Out: dir, Suites: []suites.Suite{s}, Counts: []int64{spec.Total()}, Spec: spec, Workers: 2, Version: "test"}
+		if _, err := pipeline.Run(context.Background(), plan); err != nil {
 			t.Fatal(err)
 		}
 	}

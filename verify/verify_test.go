@@ -16,7 +16,7 @@ import (
 
 	"github.com/formplan/formplan/dataset"
 	"github.com/formplan/formplan/forms"
-	"github.com/formplan/formplan/generate"
+	"github.com/formplan/formplan/pipeline"
 	"github.com/formplan/formplan/question"
 	"github.com/formplan/formplan/suites"
 )
@@ -53,11 +53,11 @@ func generateDataset(ctx context.Context, dir string, seed uint64, n int64) erro
 	for _, name := range suites.Names() {
 		s, _ := suites.Lookup(name)
 		spec := suites.Spec{Seed: seed, Families: fams, Mix: suites.Even(n, len(fams))}
-		plan := generate.Plan{
+		plan := pipeline.Plan{
 			Out: dir, Suites: []suites.Suite{s}, Counts: []int64{spec.Total()}, Spec: spec,
 			Workers: 2, Version: "test", Flags: "--no-images",
 		}
-		if _, err := generate.Run(ctx, plan); err != nil {
+		if _, err := pipeline.Run(ctx, plan); err != nil {
 			return err
 		}
 	}

@@ -13,11 +13,11 @@ import (
 
 	"github.com/formplan/formplan/blind"
 	"github.com/formplan/formplan/dataset"
-	"github.com/formplan/formplan/export"
 	"github.com/formplan/formplan/job"
 	"github.com/formplan/formplan/layout"
 	"github.com/formplan/formplan/merge"
 	"github.com/formplan/formplan/outdir"
+	"github.com/formplan/formplan/publish"
 	"github.com/formplan/formplan/suites"
 )
 
@@ -54,11 +54,11 @@ func cardCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if err != nil {
 		return err
 	}
-	if err := export.Card(dir, info); err != nil {
+	if err := publish.Card(dir, info); err != nil {
 		return err
 	}
 	if *tsv {
-		if err := export.VLMEvalKit(dir); err != nil {
+		if err := publish.VLMEvalKit(dir); err != nil {
 			return err
 		}
 	}
@@ -97,41 +97,41 @@ func mergeShards(ctx context.Context, dir string, stdout io.Writer) error {
 }
 
 // runInfo reads what a run recorded in the metadata of its first file.
-func runInfo(dir string) (export.Info, error) {
+func runInfo(dir string) (publish.Info, error) {
 	d, err := layout.Scan(dir)
 	if errors.Is(err, os.ErrNotExist) {
-		return export.Info{}, fmt.Errorf("gen card: %s: no such directory", dir)
+		return publish.Info{}, fmt.Errorf("gen card: %s: no such directory", dir)
 	}
 	if err != nil {
-		return export.Info{}, fmt.Errorf("gen card: %w", err)
+		return publish.Info{}, fmt.Errorf("gen card: %w", err)
 	}
 	files := d.Files()
 	r, err := dataset.Open(files[0].Path)
 	if err != nil {
-		return export.Info{}, fmt.Errorf("gen card: %w", err)
+		return publish.Info{}, fmt.Errorf("gen card: %w", err)
 	}
 	defer r.Close()
 	// The card describes one run: every file must have its flags.
 	key0, shards0, err := job.KeyOf(r, files[0].Path)
 	if err != nil {
-		return export.Info{}, fmt.Errorf("gen card: %w", err)
+		return publish.Info{}, fmt.Errorf("gen card: %w", err)
 	}
 	for _, f := range files[1:] {
 		key, shards, err := job.FileKey(f.Path)
 		if err != nil {
-			return export.Info{}, fmt.Errorf("gen card: %w", err)
+			return publish.Info{}, fmt.Errorf("gen card: %w", err)
 		}
 		if key != key0 || shards != shards0 {
-			return export.Info{}, fmt.Errorf("gen card: %s and %s come from different runs (%s in %d shards, %s in %d): remove the other run's files, or write each run into its own --out", files[0].Path, f.Path, key0, shards0, key, shards)
+			return publish.Info{}, fmt.Errorf("gen card: %s and %s come from different runs (%s in %d shards, %s in %d): remove the other run's files, or write each run into its own --out", files[0].Path, f.Path, key0, shards0, key, shards)
 		}
 	}
 	get := func(k string) string { v, _ := r.Metadata(k); return v }
 	seed, _ := strconv.ParseUint(get(layout.SeedKey), 10, 64)
 	date, err := published()
 	if err != nil {
-		return export.Info{}, err
+		return publish.Info{}, err
 	}
-	info := export.Info{Seed: seed, Flags: get(layout.FlagsKey), Version: get(layout.VersionKey),
+	info := publish.Info{Seed: seed, Flags: get(layout.FlagsKey), Version: get(layout.VersionKey),
 		Chromium: get(layout.ChromiumKey), Fonts: get(layout.FontsKey), Published: date, Blind: blind.Tables{}}
 	info.Scale, _ = strconv.ParseFloat(get(layout.ScaleKey), 64)
 	return info, nil
