@@ -38,7 +38,7 @@ func results(t *testing.T, protocol string) *score.Summary {
 			if model != "" {
 				rep.Model, rep.PromptStyle = model, style
 			}
-			if _, err := tally.Add(d, rep, source); err != nil {
+			if _, err := tally.Add(rep, source); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -257,7 +257,7 @@ func withModels(t *testing.T, n int) *score.Summary {
 			if k >= 3 {
 				rep.Model, rep.PromptStyle = fmt.Sprintf("a-vision-language-model-%02d", k), "cot"
 			}
-			if _, err := tally.Add(d, rep, from); err != nil {
+			if _, err := tally.Add(rep, from); err != nil {
 				t.Fatal(err)
 			}
 		}

@@ -18,7 +18,7 @@ import (
 	"github.com/xuri/excelize/v2"
 )
 
-// ReadFile reads the replies in the file at path, in whichever of the
+// EachReply reads the replies in the file at path, in whichever of the
 // formats gen score takes it is:
 //
 //   - formplan's JSONL (*.jsonl whose lines have "id"): see Reply; a line
@@ -32,20 +32,8 @@ import (
 //   - VLMEvalKit's prediction files, <model>_formplan_<suite>.xlsx (the
 //     default), .tsv, .csv or .json: the row is the suite's index, the
 //     reply the prediction column.
-func ReadFile(path string, d *Dataset) ([]Reply, error) {
-	var out []Reply
-	err := EachReply(path, d, func(r Reply) error {
-		out = append(out, r)
-		return nil
-	})
-	if err != nil {
-		return nil, err
-	}
-	return out, nil
-}
-
-// EachReply reads the replies in the file at path as ReadFile does, and
-// hands each to fn as it is read, stopping at the first error fn
+//
+// It hands each reply to fn as it is read, stopping at the first error fn
 // returns. A JSONL file is never held whole.
 func EachReply(path string, d *Dataset, fn func(Reply) error) error {
 	base := filepath.Base(path)

@@ -11,6 +11,7 @@ import (
 // dataset and the number of runs, never with the replies' text, and a
 // million replies stream through it.
 type Tally struct {
+	d       *Dataset    // the dataset Add scores replies against (nil: built from scored replies)
 	order   []*Question // by Question.Pos
 	runs    []Run
 	byRun   map[Run]int
@@ -48,7 +49,9 @@ func (b bitset) set(i int, on bool) {
 // detail it also keeps cells by suite, family and horizon (Summary.Detail),
 // which the HTML report plots.
 func NewTally(d *Dataset, dims []string, detail bool) *Tally {
-	return newTally(d.Order, dims, detail)
+	t := newTally(d.Order, dims, detail)
+	t.d = d
+	return t
 }
 
 func newTally(order []*Question, dims []string, detail bool) *Tally {
@@ -89,8 +92,8 @@ func (e *DuplicateError) Error() string {
 // result; source names where it came from (a file or a responder), for
 // errors. A second reply of one run to one question in the same rotation
 // is a *DuplicateError.
-func (t *Tally) Add(d *Dataset, rep Reply, source string) (Result, error) {
-	r, err := d.ScoreReply(rep)
+func (t *Tally) Add(rep Reply, source string) (Result, error) {
+	r, err := t.d.ScoreReply(rep)
 	if err != nil {
 		return r, err
 	}

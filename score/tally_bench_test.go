@@ -49,7 +49,7 @@ func BenchmarkTally(b *testing.B) {
 		t, a := measure(func() {
 			tl := NewTally(d, []string{"suite", "family", "horizon"}, false)
 			for _, r := range replies {
-				if _, err := tl.Add(d, r, "x"); err != nil {
+				if _, err := tl.Add(r, "x"); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -12,7 +12,7 @@ func tally(t *testing.T, d *Dataset, dims []string, sources map[string][]Reply, 
 	tl := NewTally(d, dims, false)
 	for _, name := range order {
 		for _, r := range sources[name] {
-			if _, err := tl.Add(d, r, name); err != nil {
+			if _, err := tl.Add(r, name); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -75,7 +75,7 @@ func TestDuplicate(t *testing.T) {
 		var dup *DuplicateError
 		for _, src := range tc.sources {
 			for _, r := range src[1].([]Reply) {
-				if _, err := tl.Add(d, r, src[0].(string)); err != nil && !errors.As(err, &dup) {
+				if _, err := tl.Add(r, src[0].(string)); err != nil && !errors.As(err, &dup) {
 					t.Fatal(err)
 				}
 			}
@@ -89,11 +89,11 @@ func TestDuplicate(t *testing.T) {
 	tl := NewTally(d, nil, false)
 	for _, r := range []Reply{{ID: q.ID, Response: "A", Model: "m"}, {ID: q.ID, Response: "A", Model: "m", Rotation: 1},
 		{ID: q.ID, Response: "A", Model: "m", PromptStyle: "cot"}} {
-		if _, err := tl.Add(d, r, "x"); err != nil {
+		if _, err := tl.Add(r, "x"); err != nil {
 			t.Error(err)
 		}
 	}
-	if _, err := tl.Add(d, Reply{ID: q.ID, Response: "B", Model: "m", Rotation: 1}, "y"); !errors.As(err, new(*DuplicateError)) {
+	if _, err := tl.Add(Reply{ID: q.ID, Response: "B", Model: "m", Rotation: 1}, "y"); !errors.As(err, new(*DuplicateError)) {
 		t.Errorf("a second reply in rotation 1: %v", err)
 	}
 }

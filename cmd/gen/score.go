@@ -101,7 +101,7 @@ func scoreCmd(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 					return err
 				}
 			}
-			r, err := t.Add(d, rep, src.name)
+			r, err := t.Add(rep, src.name)
 			if err != nil {
 				return err
 			}
