@@ -43,29 +43,44 @@ func blindRows(m Measured, suite string) map[string]map[cell]blindRow {
 	if m == nil {
 		return out
 	}
-	for _, l := range strings.Split(m.Table(suite), "\n") {
+	lines := strings.Split(m.Table(suite), "\n")
+	cells := func(l string) []string {
 		c := strings.Split(strings.Trim(l, "|"), "|")
 		for k := range c {
 			c[k] = strings.TrimSpace(c[k])
 		}
-		// suite | family | options | horizon | rows | chance | best reader | its score | symbolic | exact bound | smallest p
-		if len(c) != 11 || c[0] != suite {
+		return c
+	}
+	// The columns by their names in the header gen blind writes.
+	col := map[string]int{}
+	for k, name := range cells(lines[0]) {
+		col[name] = k
+	}
+	for _, name := range []string{"suite", "family", "options", "horizon", "rows", "chance", "its score", "smallest p"} {
+		if _, ok := col[name]; !ok {
+			return out // not a table of gen blind's: nothing measured
+		}
+	}
+	for _, l := range lines[1:] {
+		c := cells(l)
+		if len(c) != len(col) || c[col["suite"]] != suite {
 			continue
 		}
 		var key cell
 		var err error
-		if c[2] != "-" {
-			if key.options, err = strconv.ParseInt(c[2], 10, 64); err != nil {
+		if o := c[col["options"]]; o != "-" {
+			if key.options, err = strconv.ParseInt(o, 10, 64); err != nil {
 				continue
 			}
 		}
-		if key.horizon, err = strconv.ParseInt(c[3], 10, 64); err != nil {
+		if key.horizon, err = strconv.ParseInt(c[col["horizon"]], 10, 64); err != nil {
 			continue
 		}
-		if out[c[1]] == nil {
-			out[c[1]] = map[cell]blindRow{}
+		fam := c[col["family"]]
+		if out[fam] == nil {
+			out[fam] = map[cell]blindRow{}
 		}
-		out[c[1]][key] = blindRow{rows: c[4], chance: c[5], score: c[7], p: c[10]}
+		out[fam][key] = blindRow{rows: c[col["rows"]], chance: c[col["chance"]], score: c[col["its score"]], p: c[col["smallest p"]]}
 	}
 	return out
 }
@@ -75,10 +90,9 @@ func blindIntro(b *bytes.Buffer, stats []*suiteStats, paper bool, meas Measured)
 	var rows []string
 	long := false // a row measured in the long families' table
 	for _, st := range stats {
-		measured := blindRows(meas, st.name)
 		for fam, m := range st.byCell {
 			for c, n := range m {
-				if r, ok := measured[fam][c]; ok && n > 0 {
+				if r, ok := st.measured[fam][c]; ok && n > 0 {
 					rows = append(rows, r.rows)
 					long = long || meas.InLong(fam)
 				}
@@ -105,8 +119,8 @@ func blindIntro(b *bytes.Buffer, stats []*suiteStats, paper bool, meas Measured)
 // horizon, with, in each cell the rows fill, the score of the best reader
 // of the text alone that gen blind measured there; then the suite's
 // answers.
-func writeSuiteTable(b *bytes.Buffer, st *suiteStats, m Measured) {
-	measured := blindRows(m, st.name)
+func writeSuiteTable(b *bytes.Buffer, st *suiteStats) {
+	measured := st.measured
 	type line struct {
 		family  string
 		options int64

@@ -140,6 +140,9 @@ type suiteStats struct {
 	// open is set for an open-ended suite, whose answers are gold replies
 	// (not counted in byAnswer) judged by gen score.
 	open bool
+	// measured is what gen blind measured of the suite, by family and
+	// cell (blindRows), read once when the card is written.
+	measured map[string]map[cell]blindRow
 }
 
 // noHorizon stands for a null horizon in the counts.
