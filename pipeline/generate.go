@@ -89,6 +89,11 @@ func Run(ctx context.Context, p Plan) ([]SuiteResult, error) {
 	if err != nil || len(runs) == 0 {
 		return nil, err
 	}
+	if p.Resume {
+		for k := range runs {
+			runs[k].keep()
+		}
+	}
 	// The Items of the rows below each shard, which its rows must differ
 	// from.
 	below := make([]int64, len(runs))

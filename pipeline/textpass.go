@@ -13,10 +13,15 @@ import (
 // suites from index 0 to the end of p's shard, as Run builds them, and
 // returns an *ExhaustedError when a cell of a suite (a family at a
 // horizon) cannot give as many distinct questions as asked, before
-// anything is written and before any picture is painted. A suite that
-// Resume would keep is not built. A run whose rows are cheap next to its
-// pictures calls it first; Run itself finds the same error, but only
-// once the suites before that one are written.
+// anything is written and before any picture is painted. A run whose
+// rows are cheap next to its pictures calls it first; Run itself finds the
+// same error, but only once the suites before that one are written.
+//
+// Check reads no file: a suite that Resume would keep is built too. Its
+// file was written by a run of the same flags, so it is not exhausted and
+// the verdict is the same, while Run alone reads and checksums each file
+// it may keep, once, with every metadata key the plan has by then (the
+// browser's, known only after Check).
 func Check(ctx context.Context, p Plan) error {
 	runs, err := p.prepare()
 	if err != nil {
@@ -24,7 +29,7 @@ func Check(ctx context.Context, p Plan) error {
 	}
 	upTo := make([]int64, len(runs))
 	for k := range runs {
-		if r := &runs[k]; r.size() > 0 {
+		if r := &runs[k]; r.hi > r.lo {
 			r.distinct = newDistinct(&r.suite, &r.spec, p.Counts[k])
 			upTo[k] = r.hi
 		}
