@@ -65,6 +65,16 @@ func (r *suiteRun) prepare(p *Plan, k int) error {
 	return nil
 }
 
+// writtenBefore reports whether the footer of the suite's file says a
+// run of this plan wrote it (its pages unread).
+func (r *suiteRun) writtenBefore() bool {
+	f, ok := written(r.path, r.meta, r.hi-r.lo)
+	if ok {
+		f.Close()
+	}
+	return ok
+}
+
 // keep marks the suite Resumed when its file is already complete: every
 // page of it is read and checksummed (complete), once per Run.
 func (r *suiteRun) keep() {

@@ -17,11 +17,11 @@ import (
 // rows are cheap next to its pictures calls it first; Run itself finds the
 // same error, but only once the suites before that one are written.
 //
-// Check reads no file: a suite that Resume would keep is built too. Its
-// file was written by a run of the same flags, so it is not exhausted and
-// the verdict is the same, while Run alone reads and checksums each file
-// it may keep, once, with every metadata key the plan has by then (the
-// browser's, known only after Check).
+// With Resume, a suite whose file's footer says a run of this plan wrote
+// it is not built: that run built every row, so the suite is not
+// exhausted, whether Run then keeps the file or, finding a page corrupt
+// or another browser's pictures (metadata Check need not have), makes it
+// again. Check reads no page; Run reads each once.
 func Check(ctx context.Context, p Plan) error {
 	runs, err := p.prepare()
 	if err != nil {
@@ -29,10 +29,12 @@ func Check(ctx context.Context, p Plan) error {
 	}
 	upTo := make([]int64, len(runs))
 	for k := range runs {
-		if r := &runs[k]; r.hi > r.lo {
-			r.distinct = newDistinct(&r.suite, &r.spec, p.Counts[k])
-			upTo[k] = r.hi
+		r := &runs[k]
+		if r.hi == r.lo || p.Resume && r.writtenBefore() {
+			continue
 		}
+		r.distinct = newDistinct(&r.suite, &r.spec, p.Counts[k])
+		upTo[k] = r.hi
 	}
 	return textPass(ctx, runs, upTo, p.Workers)
 }
