@@ -39,18 +39,15 @@ type shownRow struct {
 	instruct, cot string
 }
 
-// LoadRows reads the rows of every data file of dir (layout.Scan):
-// their questions as gen score reads them, and their prompts and pictures.
+// LoadRows reads the rows of every data file of dir (layout.Scan), each
+// file once: their questions as gen score reads them, and their prompts
+// and pictures.
 func LoadRows(dir string) (*Rows, error) {
-	qs, err := score.Load(dir)
-	if err != nil {
-		return nil, err
-	}
 	files, err := layout.Scan(dir)
 	if err != nil {
 		return nil, fmt.Errorf("openenv: %w", err)
 	}
-	r := &Rows{dir: dir, qs: qs, shown: map[string]*shownRow{}}
+	r := &Rows{dir: dir, qs: score.NewDataset(), shown: map[string]*shownRow{}}
 	for _, f := range files.Files() {
 		rows, err := dataset.ReadRows(f.Path)
 		if err != nil {
@@ -58,6 +55,9 @@ func LoadRows(dir string) (*Rows, error) {
 		}
 		for i := range rows {
 			row := &rows[i]
+			if err := r.qs.AddRow(f.Path, row); err != nil {
+				return nil, err
+			}
 			sr := &shownRow{ID: row.ID, Suite: row.Suite, Family: row.Family, Question: row.Question, Choices: row.Choices,
 				Width: row.ImageWidth, Height: row.ImageHeight, instruct: row.PromptInstruct, cot: row.PromptCoT}
 			if row.Index != nil {
@@ -75,6 +75,7 @@ func LoadRows(dir string) (*Rows, error) {
 			r.shown[row.ID] = sr
 		}
 	}
+	r.qs.Pair()
 	return r, nil
 }
 

@@ -89,6 +89,11 @@ func Run(ctx context.Context, p Plan) ([]SuiteResult, error) {
 	if err != nil || len(runs) == 0 {
 		return nil, err
 	}
+	if p.Resume {
+		for k := range runs {
+			runs[k].keep()
+		}
+	}
 	// The Items of the rows below each shard, which its rows must differ
 	// from.
 	below := make([]int64, len(runs))
@@ -198,21 +203,34 @@ func families(runs []suiteRun) []forms.Family {
 // complete reports whether path already holds exactly the rows this plan
 // would write there, every page intact.
 func complete(path string, meta map[string]string, rows int64) bool {
-	r, err := dataset.Open(path)
-	if err != nil {
+	r, ok := written(path, meta, rows)
+	if !ok {
 		return false
 	}
 	defer r.Close()
+	// An intact footer is not enough: every page must match its checksum.
+	return r.CheckPages() == nil
+}
+
+// written opens the file at path if its footer says it holds the rows this
+// plan would write there: their number and metadata. Its pages are not
+// read.
+func written(path string, meta map[string]string, rows int64) (*dataset.Reader, bool) {
+	r, err := dataset.Open(path)
+	if err != nil {
+		return nil, false
+	}
 	if r.NumRows() != rows {
-		return false
+		r.Close()
+		return nil, false
 	}
 	for k, v := range meta {
 		if got, ok := r.Metadata(k); !ok || got != v {
-			return false
+			r.Close()
+			return nil, false
 		}
 	}
-	// An intact footer is not enough: every page must match its checksum.
-	return r.CheckPages() == nil
+	return r, true
 }
 
 // Elapsed formats a duration for summaries.

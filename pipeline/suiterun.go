@@ -32,8 +32,8 @@ type suiteRun struct {
 }
 
 // prepare readies suite k of p: its spec, fitted if the caller did not,
-// its shard, its file's path and metadata, and whether Resume keeps the
-// file already there.
+// its shard, and its file's path and metadata. Whether Resume keeps the
+// file already there is keep's to find.
 func (r *suiteRun) prepare(p *Plan, k int) error {
 	r.suite, r.spec = p.Suites[k], p.Spec
 	if p.Specs != nil {
@@ -62,10 +62,23 @@ func (r *suiteRun) prepare(p *Plan, k int) error {
 	r.meta = layout.FileMetadata(run, r.suite.Name, total, p.Shard, shards)
 	maps.Copy(r.meta, p.Metadata) // over the keys above
 	r.result = SuiteResult{Suite: r.suite.Name, Rows: r.hi - r.lo, File: r.path}
-	if p.Resume && complete(r.path, r.meta, r.hi-r.lo) {
-		r.result.Resumed = true
-	}
 	return nil
+}
+
+// writtenBefore reports whether the footer of the suite's file says a
+// run of this plan wrote it (its pages unread).
+func (r *suiteRun) writtenBefore() bool {
+	f, ok := written(r.path, r.meta, r.hi-r.lo)
+	if ok {
+		f.Close()
+	}
+	return ok
+}
+
+// keep marks the suite Resumed when its file is already complete: every
+// page of it is read and checksummed (complete), once per Run.
+func (r *suiteRun) keep() {
+	r.result.Resumed = complete(r.path, r.meta, r.hi-r.lo)
 }
 
 // size is the number of rows the suite has to build: its shard's, or none

@@ -13,10 +13,15 @@ import (
 // suites from index 0 to the end of p's shard, as Run builds them, and
 // returns an *ExhaustedError when a cell of a suite (a family at a
 // horizon) cannot give as many distinct questions as asked, before
-// anything is written and before any picture is painted. A suite that
-// Resume would keep is not built. A run whose rows are cheap next to its
-// pictures calls it first; Run itself finds the same error, but only
-// once the suites before that one are written.
+// anything is written and before any picture is painted. A run whose
+// rows are cheap next to its pictures calls it first; Run itself finds the
+// same error, but only once the suites before that one are written.
+//
+// With Resume, a suite whose file's footer says a run of this plan wrote
+// it is not built: that run built every row, so the suite is not
+// exhausted, whether Run then keeps the file or, finding a page corrupt
+// or another browser's pictures (metadata Check need not have), makes it
+// again. Check reads no page; Run reads each once.
 func Check(ctx context.Context, p Plan) error {
 	runs, err := p.prepare()
 	if err != nil {
@@ -24,10 +29,12 @@ func Check(ctx context.Context, p Plan) error {
 	}
 	upTo := make([]int64, len(runs))
 	for k := range runs {
-		if r := &runs[k]; r.size() > 0 {
-			r.distinct = newDistinct(&r.suite, &r.spec, p.Counts[k])
-			upTo[k] = r.hi
+		r := &runs[k]
+		if r.hi == r.lo || p.Resume && r.writtenBefore() {
+			continue
 		}
+		r.distinct = newDistinct(&r.suite, &r.spec, p.Counts[k])
+		upTo[k] = r.hi
 	}
 	return textPass(ctx, runs, upTo, p.Workers)
 }

@@ -56,12 +56,42 @@ func Load(dir string) (*Dataset, error) {
 	if err != nil {
 		return nil, fmt.Errorf("score: %w", err)
 	}
-	d := &Dataset{ByID: map[string]*Question{}, BySuite: map[string]map[int64]*Question{}}
+	d := NewDataset()
 	for _, f := range files.Files() {
 		if err := d.read(f.Path); err != nil {
 			return nil, err
 		}
 	}
+	d.Pair()
+	return d, nil
+}
+
+// NewDataset returns a Dataset without questions, for AddRow to fill and
+// Pair to finish: a caller that reads the whole rows anyway (gen serve
+// --dataset) builds it from them, reading each file once.
+func NewDataset() *Dataset {
+	return &Dataset{ByID: map[string]*Question{}, BySuite: map[string]map[int64]*Question{}}
+}
+
+// AddRow adds the question of row, a whole row of the data file at path,
+// as Load would read it: after the questions before it, its open-ended
+// click boxes included.
+func (d *Dataset) AddRow(path string, row *dataset.Row) error {
+	s := dataset.Summary{ID: row.ID, Index: row.Index, Suite: row.Suite, Family: row.Family, Horizon: row.Horizon,
+		Question: row.Question, Choices: row.Choices, Answer: row.Answer, ImageWidth: row.ImageWidth, Metadata: row.Metadata,
+		ImageNeeded: row.ImageNeeded, GroupID: row.GroupID, OptionLabels: row.OptionLabels}
+	q, err := d.add(path, &s)
+	if err != nil || q.Open == nil {
+		return err
+	}
+	if err := q.Open.setBoxes(row.Boxes); err != nil {
+		return fmt.Errorf("score: %s: row %s: %w", path, row.ID, err)
+	}
+	return nil
+}
+
+// Pair sets each question's Paired, once every question is in.
+func (d *Dataset) Pair() {
 	groups := map[string]int{}
 	for _, q := range d.Order {
 		if q.GroupID != "" {
@@ -71,7 +101,6 @@ func Load(dir string) (*Dataset, error) {
 	for _, q := range d.Order {
 		q.Paired = groups[q.GroupID] > 1
 	}
-	return d, nil
 }
 
 func (d *Dataset) read(path string) error {
@@ -84,26 +113,11 @@ func (d *Dataset) read(path string) error {
 	open := false // whether the file holds open-ended rows, whose click points need the boxes
 	for {
 		n, err := r.ReadSummaries(batch)
-		for _, s := range batch[:n] {
-			q, qerr := fromSummary(&s)
+		for i := range batch[:n] {
+			q, qerr := d.add(path, &batch[i])
 			if qerr != nil {
-				return fmt.Errorf("score: %s: row %s: %w", path, s.ID, qerr)
+				return qerr
 			}
-			if _, dup := d.ByID[q.ID]; dup {
-				return fmt.Errorf("score: %s: id %s appears twice in the dataset", path, q.ID)
-			}
-			d.ByID[q.ID] = q
-			q.Pos = len(d.Order)
-			d.Order = append(d.Order, q)
-			idx := d.BySuite[q.Suite]
-			if idx == nil {
-				idx = map[int64]*Question{}
-				d.BySuite[q.Suite] = idx
-			}
-			if _, dup := idx[q.Index]; dup {
-				return fmt.Errorf("score: %s: index %d appears twice in suite %s", path, q.Index, q.Suite)
-			}
-			idx[q.Index] = q
 			open = open || q.Open != nil
 		}
 		if errors.Is(err, io.EOF) {
@@ -117,6 +131,31 @@ func (d *Dataset) read(path string) error {
 		return nil
 	}
 	return d.readBoxes(path)
+}
+
+// add adds the question of the row s of the file at path, after those
+// before it.
+func (d *Dataset) add(path string, s *dataset.Summary) (*Question, error) {
+	q, err := fromSummary(s)
+	if err != nil {
+		return nil, fmt.Errorf("score: %s: row %s: %w", path, s.ID, err)
+	}
+	if _, dup := d.ByID[q.ID]; dup {
+		return nil, fmt.Errorf("score: %s: id %s appears twice in the dataset", path, q.ID)
+	}
+	idx := d.BySuite[q.Suite]
+	if idx == nil {
+		idx = map[int64]*Question{}
+		d.BySuite[q.Suite] = idx
+	}
+	if _, dup := idx[q.Index]; dup {
+		return nil, fmt.Errorf("score: %s: index %d appears twice in suite %s", path, q.Index, q.Suite)
+	}
+	d.ByID[q.ID] = q
+	q.Pos = len(d.Order)
+	d.Order = append(d.Order, q)
+	idx[q.Index] = q
+	return q, nil
 }
 
 // readBoxes records, for the open-ended rows of the file at path, the
