@@ -5,7 +5,6 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
-	"slices"
 
 	"github.com/formplan/formplan/dataset"
 	"github.com/formplan/formplan/layout"
@@ -120,16 +119,6 @@ func (e *rowEnv) observe(errText string) stepReply {
 	return stepReply{Observation: o, Reward: e.got, Done: e.done}
 }
 
-// suites returns the names of the suites the rows hold, sorted.
-func (r *Rows) suites() []string {
-	var names []string
-	for n := range r.qs.BySuite {
-		names = append(names, n)
-	}
-	slices.Sort(names)
-	return names
-}
-
 // reset picks the row a suite and index, or an id, name.
 func (e *rowEnv) reset(_ context.Context, raw json.RawMessage) (stepReply, *errorBody) {
 	var req rowReset
@@ -150,14 +139,14 @@ func (e *rowEnv) reset(_ context.Context, raw json.RawMessage) (stepReply, *erro
 	case req.Suite != "" && req.Index != nil:
 		bySuite := e.rows.qs.BySuite[req.Suite]
 		if bySuite == nil {
-			return stepReply{}, &errorBody{Message: fmt.Sprintf("reset: no suite %q in %s: it has %v", clip(req.Suite), e.rows.dir, e.rows.suites()), Code: CodeValidation}
+			return stepReply{}, &errorBody{Message: fmt.Sprintf("reset: no suite %q in %s: it has %v", clip(req.Suite), e.rows.dir, e.rows.qs.SuiteNames()), Code: CodeValidation}
 		}
 		if q = bySuite[*req.Index]; q == nil {
 			return stepReply{}, &errorBody{Message: fmt.Sprintf("reset: suite %s has no row of index %d (it has %d rows)", req.Suite, *req.Index, len(bySuite)), Code: CodeValidation}
 		}
 	default:
 		example := "<suite>"
-		if names := e.rows.suites(); len(names) > 0 {
+		if names := e.rows.qs.SuiteNames(); len(names) > 0 {
 			example = names[0]
 		}
 		return stepReply{}, &errorBody{Message: fmt.Sprintf(`reset: name a row: {"suite": %q, "index": 0} or {"id": "..."}`, example), Code: CodeValidation}

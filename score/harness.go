@@ -60,7 +60,8 @@ func EachReply(path string, d *Dataset, fn func(Reply) error) error {
 var samplesName = regexp.MustCompile(`_samples_(.+)\.jsonl$`)
 
 // suiteNames returns the suites of d.
-func (d *Dataset) suiteNames() []string { return slices.Sorted(maps.Keys(d.BySuite)) }
+// SuiteNames returns the names of the suites the dataset holds, sorted.
+func (d *Dataset) SuiteNames() []string { return slices.Sorted(maps.Keys(d.BySuite)) }
 
 // byIndex returns the question of suite at index, or an error naming the
 // file the reference came from.
@@ -74,9 +75,9 @@ func (d *Dataset) byIndex(suite string, index int64, path string) (*Question, er
 
 // readLMMSEval reads one lmms-eval samples file of task.
 func readLMMSEval(path, task string, d *Dataset, fn func(Reply) error) error {
-	suite, v, ok := harness.ParseTask(task, d.suiteNames())
+	suite, v, ok := harness.ParseTask(task, d.SuiteNames())
 	if !ok {
-		return fmt.Errorf("score: %s: task %s is not a formplan task of this dataset (suites %s)", path, task, strings.Join(d.suiteNames(), ", "))
+		return fmt.Errorf("score: %s: task %s is not a formplan task of this dataset (suites %s)", path, task, strings.Join(d.SuiteNames(), ", "))
 	}
 	model := filepath.Base(filepath.Dir(path))
 	f, err := os.Open(path)
@@ -152,13 +153,13 @@ func firstString(raw json.RawMessage) (string, bool) {
 func readVLMEvalKit(path, stem, ext string, d *Dataset, fn func(Reply) error) error {
 	var model, suite string
 	if k := strings.LastIndex(stem, "_"+harness.TaskPrefix); k >= 0 {
-		s, v, ok := harness.ParseTask(stem[k+1:], d.suiteNames())
+		s, v, ok := harness.ParseTask(stem[k+1:], d.SuiteNames())
 		if ok && v.Suffix == "" {
 			model, suite = stem[:k], s
 		}
 	}
 	if suite == "" {
-		return fmt.Errorf("score: %s: not a VLMEvalKit prediction file of this dataset: its name must be <model>_%s<suite>%s (suites %s)", path, harness.TaskPrefix, ext, strings.Join(d.suiteNames(), ", "))
+		return fmt.Errorf("score: %s: not a VLMEvalKit prediction file of this dataset: its name must be <model>_%s<suite>%s (suites %s)", path, harness.TaskPrefix, ext, strings.Join(d.SuiteNames(), ", "))
 	}
 	rows, err := readTable(path, ext)
 	if err != nil {

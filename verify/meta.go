@@ -14,8 +14,8 @@ import (
 // checkMeta checks the decoded metadata against itself, the re-simulation
 // and the row's columns, then hands the row to the check its suite
 // registers (suites.Suite.Check); v is validate(m).
-func checkMeta(row *dataset.Row, suite string, m *question.Meta, v validity, p *problems) {
-	su, known := suites.Lookup(suite)
+func checkMeta(row *dataset.Row, st *suiteState, m *question.Meta, v validity, p *problems) {
+	suite, su, known := st.name, st.su, st.known
 	f := &m.Form
 	if err := v.form; err != nil {
 		p.addf("metadata form: %v", err)

@@ -13,7 +13,6 @@ import (
 	"github.com/formplan/formplan/formview"
 	"github.com/formplan/formplan/question"
 	"github.com/formplan/formplan/render"
-	"github.com/formplan/formplan/suites"
 )
 
 // MaxScale is the largest scale column Dir accepts, as gen --scale does: a
@@ -92,10 +91,10 @@ type shot struct {
 // picture at the row's scale. Only a picture whose header declares that
 // size is decoded, so a file declaring a huge picture costs nothing. It
 // returns what it found of each picture, image first.
-func checkImages(row *dataset.Row, suite string, p *problems) [2]shot {
+func checkImages(row *dataset.Row, st *suiteState, p *problems) [2]shot {
 	var out [2]shot
 	need := 1
-	if su, ok := suites.Lookup(suite); ok && su.Pictures == 2 {
+	if st.known && st.su.Pictures == 2 {
 		need = 2
 	}
 	has1 := row.Image != nil && row.Image.Bytes != nil
@@ -110,7 +109,7 @@ func checkImages(row *dataset.Row, suite string, p *problems) [2]shot {
 	case need == 2 && has1 != has2:
 		p.addf("only one of the two pictures is present (image %v, image_2 %v)", has1, has2)
 	case need == 1 && has2:
-		p.addf("image_2 is set, but %s has one picture", suite)
+		p.addf("image_2 is set, but %s has one picture", st.name)
 	case need == 1 && !has1:
 		p.addf("image is null but image_2 is set")
 	}

@@ -6,10 +6,11 @@ import (
 	"github.com/formplan/formplan/suites"
 )
 
-// groupSize is how many rows ask about one item in suite under protocol.
-func groupSize(suite, protocol string) int64 {
-	if s, ok := suites.Lookup(suite); ok && protocol == suites.Paper && s.Group > 1 {
-		return int64(s.Group)
+// groupSize is how many rows ask about one item of the suite under
+// protocol.
+func (st *suiteState) groupSize(protocol string) int64 {
+	if st.known && protocol == suites.Paper && st.su.Group > 1 {
+		return int64(st.su.Group)
 	}
 	return 1
 }
@@ -27,7 +28,7 @@ func (st *suiteState) checkGroup(row *dataset.Row, m *question.Meta, p *problems
 	if row.Seed == nil || row.Index == nil {
 		return
 	}
-	size := groupSize(st.name, m.Protocol)
+	size := st.groupSize(m.Protocol)
 	first := *row.Index - *row.Index%size
 	if want := question.ID(uint64(*row.Seed), st.name, first); row.GroupID != want {
 		p.addf("group_id %q, want %s, the id of row %d", row.GroupID, want, first)

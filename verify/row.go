@@ -43,7 +43,7 @@ func (st *suiteState) check(row *dataset.Row, c *checked) (probs problems, probe
 		}
 	}()
 	st.checkIdentity(row, &probs)
-	c.pics = checkImages(row, st.name, &probs)
+	c.pics = checkImages(row, st, &probs)
 	var m question.Meta
 	if err := json.Unmarshal([]byte(row.Metadata), &m); err != nil {
 		probs.addf("metadata does not decode: %v", err)
@@ -52,7 +52,7 @@ func (st *suiteState) check(row *dataset.Row, c *checked) (probs problems, probe
 	c.meta = &m
 	v := validate(&m)
 	c.formOK = v.form == nil
-	checkMeta(row, st.name, &m, v, &probs)
+	checkMeta(row, st, &m, v, &probs)
 	st.domains.checkPDDL(row, st.name, &m, &probs)
 	probed = checkPictures(row, &m, c, v.picturesOK(), st.textWidths, &probs)
 	st.checkGroup(row, &m, &probs)

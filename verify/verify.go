@@ -105,6 +105,7 @@ import (
 	"github.com/formplan/formplan/dataset"
 	"github.com/formplan/formplan/layout"
 	"github.com/formplan/formplan/question"
+	"github.com/formplan/formplan/suites"
 )
 
 // MaxFailures is how many failing rows a Report lists; every failing row is
@@ -221,6 +222,8 @@ func (d missingDir) Unwrap() error { return fs.ErrNotExist }
 // suiteState is what the checks of one suite carry from row to row.
 type suiteState struct {
 	name      string
+	su        suites.Suite // the registered suite of that name, if known
+	known     bool
 	ids       map[string]int64  // id -> index of the row that had it first
 	nextIndex int64             // the index the next row should have, or -1: take the next row's
 	prev      *layout.File      // the file read before, nil at first
@@ -232,7 +235,8 @@ type suiteState struct {
 }
 
 func newSuiteState(name string, doms *domains) *suiteState {
-	return &suiteState{name: name, ids: map[string]int64{}, groups: map[string]*group{}, domains: doms}
+	su, known := suites.Lookup(name)
+	return &suiteState{name: name, su: su, known: known, ids: map[string]int64{}, groups: map[string]*group{}, domains: doms}
 }
 
 // startFile sets up the index check for the next file. Indices run on from
