@@ -28,12 +28,7 @@ func Describe(req Request) (*Run, error) {
 			}
 		}
 	}
-	r := &Run{
-		Out: req.Out, Seed: req.Seed, Preset: p, PaperTasks: req.PaperTasks, N: req.N,
-		Horizon: req.Horizon, HorizonSet: req.given("horizon"), Choices: req.Choices, Workers: req.Workers,
-		NoImages: req.NoImages, Scale: req.Scale, Chrome: req.Chrome, Shard: req.Shard, Shards: req.Shards,
-		Resume: req.Resume, Force: req.Force, Quiet: req.Quiet, Formats: req.Formats,
-	}
+	r := &Run{Settings: req.Settings, Preset: p, PaperTasks: req.PaperTasks, HorizonSet: req.given("horizon")}
 	var err error
 	var file *Config
 	if req.Config != "" {

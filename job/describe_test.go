@@ -14,10 +14,10 @@ import (
 // named in given marked as set on the command line.
 func request(edit func(*Request), given ...string) Request {
 	req := Request{
-		Out: "out", Seed: 1, PaperTasks: "appendix", Suites: strings.Join(suites.Names(), ","),
-		Families: strings.Join(forms.Names(forms.Defaults()), ","), N: 300, Horizon: suites.Range{Min: 1, Max: 4},
-		Choices: 4, Scale: 1, Shards: 1, Formats: []string{"parquet"},
-		Given: func(name string) bool { return slices.Contains(given, name) },
+		Settings:   Settings{Out: "out", Seed: 1, N: 300, Horizon: suites.Range{Min: 1, Max: 4}, Choices: 4, Scale: 1, Shards: 1, Formats: []string{"parquet"}},
+		PaperTasks: "appendix", Suites: strings.Join(suites.Names(), ","),
+		Families: strings.Join(forms.Names(forms.Defaults()), ","),
+		Given:    func(name string) bool { return slices.Contains(given, name) },
 	}
 	if edit != nil {
 		edit(&req)

@@ -22,30 +22,36 @@ const (
 	MaxShards  = 1_000_000         // shards of a run
 )
 
+// Settings are what a request hands on to its run as they are, checked
+// by Describe but not turned into anything else.
+type Settings struct {
+	Out      string
+	Seed     uint64
+	N        int64 // questions per suite
+	Horizon  suites.Range
+	Choices  int
+	Workers  int
+	NoImages bool
+	Scale    float64
+	Chrome   string
+	Shard    int
+	Shards   int
+	Resume   bool
+	Force    bool
+	Quiet    bool
+	Formats  []string
+}
+
 // Request is what a generation asks for, as the command line gives it:
 // lists as typed, a horizon range and a shard already read.
 type Request struct {
-	Out        string
-	Seed       uint64
+	Settings
 	Preset     string // "" or a preset's name (preset.Names)
 	Protocol   string // "" or a protocol's name (preset.Protocols)
 	PaperTasks string // the reading of the paper's tasks, under --preset paper
 	Suites     string // comma-separated suite names
 	Families   string // comma-separated family names
 	Config     string // path of a config file, or ""
-	N          int64  // questions per suite
-	Horizon    suites.Range
-	Choices    int
-	Workers    int
-	NoImages   bool
-	Scale      float64
-	Chrome     string
-	Shard      int
-	Shards     int
-	Resume     bool
-	Force      bool
-	Quiet      bool
-	Formats    []string
 	// Given reports whether the flag called name (without dashes) was set
 	// on the command line; nil means none was.
 	Given func(name string) bool

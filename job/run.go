@@ -10,34 +10,19 @@ import (
 
 	"github.com/formplan/formplan/forms"
 	"github.com/formplan/formplan/preset"
-	"github.com/formplan/formplan/suites"
 )
 
 // Run is a validated generation: everything Execute needs, every value
 // checked.
 type Run struct {
-	Out        string
-	Seed       uint64
+	Settings
 	Preset     *preset.Preset   // nil: none
 	Protocol   *preset.Protocol // nil: formplan's own
 	PaperTasks string
 	Suites     []string
 	Counts     map[string]int64 // per suite, from a config file
 	Families   []forms.Family   // as the flags and config name them
-	N          int64
-	Horizon    suites.Range
-	HorizonSet bool // --horizon was given: every horizon of it must be possible
-	Choices    int
-	Workers    int
-	NoImages   bool
-	Scale      float64
-	Chrome     string
-	Shard      int
-	Shards     int
-	Resume     bool
-	Force      bool
-	Quiet      bool
-	Formats    []string
+	HorizonSet bool             // --horizon was given: every horizon of it must be possible
 }
 
 // families returns the families the run's questions cycle through: the
