@@ -108,6 +108,11 @@ func TestLabelRules(t *testing.T) {
 		{"aʼb", "draws only as a mark"},
 		{"ː", "draws only as a mark"},
 		{"\u2800", "does not draw"},
+		{"ー", "draws only as a mark"},
+		{"1ー", "draws only as a mark"},
+		{"aー", "draws only as a mark"},
+		{"カー", ""},
+		{"漢ー", ""},
 	} {
 		t.Run(c.label, func(t *testing.T) {
 			err := forms.CheckLabel(c.label)
@@ -135,4 +140,31 @@ func FuzzLabelRules(f *testing.F) {
 		}
 		checkAcceptedLabel(t, label)
 	})
+}
+
+// TestLabelRulesEveryMark tries every mark, modifier and invisible code
+// point alone, after a Latin letter, after a digit and after a letter of
+// each extra face's script: what the rules accept must hold up as
+// checkAcceptedLabel says. The fuzzer finds such labels by chance; this
+// walks the whole class each run.
+func TestLabelRulesEveryMark(t *testing.T) {
+	tables := []*unicode.RangeTable{unicode.Mn, unicode.Mc, unicode.Me, unicode.Lm, unicode.Sk, unicode.Cf, unicode.Other_Default_Ignorable_Code_Point, unicode.Variation_Selector}
+	accepted := 0
+	for r := rune(0); r <= unicode.MaxRune; r++ {
+		if !unicode.In(r, tables...) {
+			continue
+		}
+		for _, before := range []string{"", "a", "1", "カ", "漢", "क"} {
+			label := before + string(r)
+			if forms.CheckLabel(label) != nil {
+				continue
+			}
+			accepted++
+			checkAcceptedLabel(t, label)
+		}
+	}
+	if accepted == 0 {
+		t.Fatal("no mark accepted after a letter of its script: the walk tried nothing the rules allow")
+	}
+	t.Logf("%d labels with a mark accepted and checked", accepted)
 }

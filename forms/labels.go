@@ -165,13 +165,16 @@ func CheckLabel(s string) error {
 		return err
 	}
 	base := false
+	prev := rune(0)
 	for i, r := range s {
+		face, after := typeface.Need(string(r)), prev
+		prev = r
 		switch {
-		case attaches(r) && typeface.Need(string(r)) == 0:
+		case attaches(r) && (face == 0 || after == 0 || typeface.Need(string(after)) != face):
 			// A Devanagari vowel sign or the katakana length mark belongs
-			// to its letter: checkChars (typeface.Missing) has checked it
-			// follows one its face draws it with.
-			return fmt.Errorf("label %q has U+%04X, which draws only as a mark on or beside another character: use letters and digits", s, r)
+			// to a letter before it that its face draws; any other mark
+			// or modifier draws on or beside whatever stands before it.
+			return fmt.Errorf("label %q has U+%04X, which draws only as a mark on or beside another character: use letters and digits, each mark after a letter of its script", s, r)
 		case unicode.IsLetter(r) || unicode.IsDigit(r):
 			base = true
 		case attaches(r):
