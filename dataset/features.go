@@ -105,6 +105,8 @@ var columns = []Column{
 	{"seed", int64Value},
 	{"index", int64Value},
 	{"group_id", stringValue},
+	{"pair_id", stringValue},
+	{"variant_group", stringValue},
 	{"generator_version", stringValue},
 }
 

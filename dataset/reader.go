@@ -41,9 +41,12 @@ type Summary struct {
 	Answer     string   `parquet:"answer,optional"`
 	ImageWidth int64    `parquet:"image_width,optional"` // 0 when the row has no picture
 	Metadata   string   `parquet:"metadata,optional"`
-	// ImageNeeded, GroupID and OptionLabels are as in Row.
+	// ImageNeeded, GroupID, PairID, VariantGroup and OptionLabels are as
+	// in Row.
 	ImageNeeded  *bool    `parquet:"image_needed,optional"`
 	GroupID      string   `parquet:"group_id,optional"`
+	PairID       string   `parquet:"pair_id,optional"`
+	VariantGroup string   `parquet:"variant_group,optional"`
 	OptionLabels []string `parquet:"option_labels,optional,list" parquet-element:",optional"`
 }
 

@@ -113,6 +113,14 @@ type Row struct {
 	// protocol, four rows a group); any other row is a group of its own
 	// and holds its own id.
 	GroupID string `parquet:"group_id,optional"`
+	// PairID links a planning row and the perception probes asked about
+	// its picture (gen --probes): the planning row's id on the row and on
+	// each of its probes; null elsewhere.
+	PairID string `parquet:"pair_id,optional"`
+	// VariantGroup links the rows that ask one item under looks that
+	// change no answer (gen --variants): the id of the group's first row;
+	// null elsewhere.
+	VariantGroup string `parquet:"variant_group,optional"`
 	// GeneratorVersion identifies the program version that made the row.
 	GeneratorVersion string `parquet:"generator_version,optional"`
 }

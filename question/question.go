@@ -72,6 +72,44 @@ type Meta struct {
 	// Next lists next_action's lenient set over the form's vocabulary:
 	// every action that begins a shortest plan from Start.
 	Next []statesim.Action `json:"next,omitempty"`
+	// Probe is what a perception probe asks (suites perception and
+	// probes); nil on every other row.
+	Probe *Probe `json:"probe,omitempty"`
+}
+
+// The kinds of perception probe. Yes/No probes (Checked, Selected,
+// Enabled, Empty, Holds) ask whether an element of the first picture is
+// as the question words it; the others ask which of the options the
+// element shows.
+const (
+	ProbeChecked  = "checked"  // a checkbox: checked or unchecked
+	ProbeSelected = "selected" // a radio button: selected or not
+	ProbeEnabled  = "enabled"  // a conditional element: enabled or disabled
+	ProbeEmpty    = "empty"    // a text box: empty or not
+	ProbeHolds    = "holds"    // a slider or text box: at Value, or holding it
+	ProbeMember   = "member"   // a radio group: which member is selected
+	ProbeSlider   = "slider"   // a slider: which value it shows
+	ProbeText     = "text"     // a text box: which text it holds
+)
+
+// Probe is the record of a perception probe: which element of which
+// picture it asks about, and how, so that its answer can be recomputed
+// from the row's form and pictured state alone.
+type Probe struct {
+	Kind    string `json:"kind"`    // one of the Probe* kinds
+	Element string `json:"element"` // the element's id (ProbeMember: a member of the group)
+	// Negated marks a Yes/No probe worded against the state it names
+	// ("unchecked", "disabled", "not empty"): the answer is Yes when the
+	// element is not checked, enabled, empty, or at Value.
+	Negated bool `json:"negated,omitempty"`
+	// Value is what ProbeHolds asks about: a slider value in decimal, or
+	// a text.
+	Value string `json:"value,omitempty"`
+	// Decisive marks, on a paired probe (suite probes), an element whose
+	// value in the picture decides the answer of the planning row the
+	// probe is paired with: it differs between the pictured start and
+	// another start of that row's metadata, or the row's task names it.
+	Decisive bool `json:"decisive,omitempty"`
 }
 
 // Letters are the option letters.

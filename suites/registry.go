@@ -26,6 +26,9 @@ type Suite struct {
 	// (zero: none in particular), which the Paper protocol takes when the
 	// run asks for none.
 	PaperHorizon Range
+	// OptIn marks a suite a run makes only when --suites names it: it is
+	// not among Defaults.
+	OptIn bool
 	// Open marks a suite that asks for a plan or an action instead of a
 	// choice: its rows have no options, and their answer is a gold reply.
 	Open bool
@@ -143,6 +146,18 @@ func Names() []string {
 	var n []string
 	for _, s := range registry {
 		n = append(n, s.Name)
+	}
+	return n
+}
+
+// Defaults returns the names of the suites a run makes when it names
+// none: every registered suite but the OptIn ones.
+func Defaults() []string {
+	var n []string
+	for _, s := range registry {
+		if !s.OptIn {
+			n = append(n, s.Name)
+		}
 	}
 	return n
 }

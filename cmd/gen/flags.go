@@ -45,7 +45,7 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 	fs.StringVar(&req.Preset, "preset", "", `a ready-made mix: "paper" gives the seed paper's synthetic counts per family; "long" 1,000 rows at each horizon 1-12 each long family allows`)
 	fs.StringVar(&req.Protocol, "protocol", "", `"paper" asks the questions with the seed paper's settings (see the card); default: formplan's own`)
 	fs.StringVar(&req.PaperTasks, "paper-tasks", "appendix", `with --preset paper: which reading of the paper's Task 1-3 gives future_state's families, "appendix" (checkboxes, slider_checkboxes, radio_textboxes) or "figures" (slider_checkboxes twice, checkboxes)`)
-	fs.StringVar(&req.Suites, "suites", strings.Join(suites.Names(), ","), "comma-separated suites to generate")
+	fs.StringVar(&req.Suites, "suites", strings.Join(suites.Defaults(), ","), "comma-separated suites to generate")
 	fs.StringVar(&req.Families, "families", strings.Join(forms.Names(forms.Defaults()), ","), "comma-separated form families (also built in, for long plans: "+strings.Join(forms.Names(forms.Long()), ", ")+")")
 	fs.Int64Var(&req.N, "n", 300, "questions per suite, spread evenly over the families")
 	horizon := fs.String("horizon", "1-4", "horizon range MIN-MAX, balanced per family (what it counts: see each suite in the card); a horizon a family cannot give is an error when asked for, left out by default")
