@@ -118,6 +118,17 @@ func (f *Form) RefOf(i int) Ref {
 	return Ref{Kind: e.Kind, Ordinal: e.Ordinal}
 }
 
+// Index returns the position of the element with id, or -1 when the form
+// has none.
+func (f *Form) Index(id string) int {
+	for i := range f.Elements {
+		if f.Elements[i].ID == id {
+			return i
+		}
+	}
+	return -1
+}
+
 // Members returns the indices of the elements of group g, in form order.
 // The elements of a group share one kind; radio buttons of a group exclude
 // each other.
