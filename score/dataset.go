@@ -38,6 +38,9 @@ type Question struct {
 	// Open is set for the rows of an open-ended suite, whose replies are
 	// plans or actions judged by the simulator.
 	Open *OpenRow
+	// PairID links a planning row and its perception probes (gen
+	// --probes): on both, the planning row's own id; "" elsewhere.
+	PairID string
 }
 
 // Dataset is the questions of a dataset directory, by id, in file order.
@@ -80,6 +83,7 @@ func (d *Dataset) AddRow(path string, row *dataset.Row) error {
 	s := dataset.Summary{ID: row.ID, Index: row.Index, Suite: row.Suite, Family: row.Family, Horizon: row.Horizon,
 		Question: row.Question, Choices: row.Choices, Answer: row.Answer, ImageWidth: row.ImageWidth, Metadata: row.Metadata,
 		ImageNeeded: row.ImageNeeded, GroupID: row.GroupID, OptionLabels: row.OptionLabels}
+	s.PairID = row.PairID
 	q, err := d.add(path, &s)
 	if err != nil || q.Open == nil {
 		return err
@@ -198,6 +202,7 @@ func fromSummary(s *dataset.Summary) (*Question, error) {
 	}
 	q := &Question{ID: s.ID, Suite: s.Suite, Family: s.Family, Answer: s.Answer, GroupID: s.GroupID,
 		Labels: s.OptionLabels, Order: m.Order, Format: m.Format, Protocol: m.Protocol}
+	q.PairID = s.PairID
 	if s.Index != nil {
 		q.Index = *s.Index
 	}

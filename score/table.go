@@ -104,6 +104,9 @@ func WriteSummary(w io.Writer, s *Summary) error {
 	if err := tw.Flush(); err != nil {
 		return err
 	}
+	if err := writeAttribution(w, s); err != nil {
+		return err
+	}
 	if s.PairedNote != "" {
 		_, err := fmt.Fprintf(w, "\nPaired: %s\n", s.PairedNote)
 		return err

@@ -180,6 +180,11 @@ type Summary struct {
 	// Chance is, per suite, the mean over the dataset's questions of what
 	// a reader of the text alone scores at most (Question.Chance).
 	Chance map[string]float64 `json:"chance"`
+	// Attribution splits planning errors by perception (rows with probes,
+	// gen --probes); PerceptionGaps compares runs in the picture and the
+	// caption setting.
+	Attribution    []Attribution   `json:"attribution,omitempty"`
+	PerceptionGaps []PerceptionGap `json:"perception_gaps,omitempty"`
 }
 
 // Runs returns the runs in the order they first appeared.
@@ -221,6 +226,7 @@ func (t *Tally) Summary() *Summary {
 	out.Paired, out.PairedNote = t.paired()
 	out.Gaps = t.gaps.finish()
 	out.Choices = t.choices.out
+	out.Attribution, out.PerceptionGaps = t.attribution(), t.perceptionGaps()
 	for k, s := range t.state {
 		n := 0
 		if s.rot == nil {
