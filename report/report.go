@@ -59,6 +59,9 @@ func Build(s *score.Summary, title, folder string) (*Report, error) {
 			measureCharts(s, suiteNames, names), nil},
 		{"Order bias on temporal_order", `A model that reads the pictures is as right when the earlier picture is shown first as when it is shown second; one that always answers "Picture 1" has a gap of 100 points.`,
 			orderChart(s), []table{orderTable(s)}},
+		{"Was it the eyes or the plan?", "Planning rows with their perception probes (gen --probes): perception is right when every probe of the row is right. " +
+			"Planning accuracy given right perception is planning itself; the share of errors after a misreading is what perception costs. The perception gap sets the same questions asked from the caption (the state in words) beside the picture.",
+			nil, []table{attributionTable(s), perceptionGapTable(s)}},
 		{"What the chosen options do", "For each reply, the kind of the option it chose, from the row's option_labels: the correct one, or what goes wrong with it.",
 			chosenCharts(s, suiteNames), nil},
 		{"Paired comparisons", "Every two runs on the questions both answered (in the dataset's own order of options): McNemar's exact test of the questions only one of them got right. " + s.PairedNote,
