@@ -1,0 +1,463 @@
+package score
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"hash/fnv"
+	"io"
+	"math/rand/v2"
+	"slices"
+	"strconv"
+	"testing"
+
+	"github.com/formplan/formplan/dataset"
+	"github.com/formplan/formplan/forms"
+	"github.com/formplan/formplan/internal/fixture"
+	"github.com/formplan/formplan/layout"
+	"github.com/formplan/formplan/question"
+	"github.com/formplan/formplan/rowcheck"
+	"github.com/formplan/formplan/statesim"
+	"github.com/formplan/formplan/suites"
+)
+
+// A misreader is a test responder that reads every picture right but,
+// at a known rate, one pictured value of an element one of the pair's
+// probes asks about; it then answers the probes and plans from what it
+// read, with the simulator. Its attribution is known exactly: the pairs
+// it misread are the ones with perception wrong, it plans right whenever
+// it reads right, and so every planning error follows a misreading.
+type misreader struct {
+	seed uint64
+	rate float64
+}
+
+// pair is a planning row and its probes with what the misreader needs of
+// them: their metadata.
+type pair struct {
+	plan   *Question
+	meta   question.Meta
+	probes []probeRow
+}
+
+// probeRow is a probe of a pair.
+type probeRow struct {
+	q     *Question
+	probe question.Probe
+}
+
+// rng returns the misreader's source for the pair of planning row id.
+func (m misreader) rng(id string) *rand.Rand {
+	h := fnv.New64a()
+	h.Write([]byte(id))
+	return rand.New(rand.NewPCG(m.seed, h.Sum64()))
+}
+
+// read returns what the misreader sees of the pair's first picture, and
+// whether it misread it.
+func (m misreader) read(t *testing.T, p *pair) (statesim.State, bool) {
+	t.Helper()
+	f, pictured := &p.meta.Form, p.meta.Pictures[0]
+	rng := m.rng(p.plan.ID)
+	if rng.Float64() >= m.rate {
+		return pictured, false
+	}
+	pr := p.probes[rng.IntN(len(p.probes))].probe
+	truth, err := suites.ProbeAnswer(f, pictured, &pr)
+	if err != nil {
+		t.Fatalf("pair %s: %v", p.plan.ID, err)
+	}
+	var flips []statesim.State
+	for _, s := range misreadings(f, pictured, &pr) {
+		if got, err := suites.ProbeAnswer(f, s, &pr); err == nil && got != truth {
+			flips = append(flips, s)
+		}
+	}
+	if len(flips) == 0 {
+		t.Fatalf("pair %s: no misreading of %s changes the answer of its %s probe", p.plan.ID, pr.Element, pr.Kind)
+	}
+	return flips[rng.IntN(len(flips))], true
+}
+
+// misreadings returns the states that differ from s in the value of the
+// element probe pr asks about (for an enabled probe, of its enabler),
+// each one way of misreading it.
+func misreadings(f *forms.Form, s statesim.State, pr *question.Probe) []statesim.State {
+	i := f.Index(pr.Element)
+	if pr.Kind == question.ProbeEnabled && f.Elements[i].EnabledBy != nil {
+		i = f.Elements[i].EnabledBy.Element
+	}
+	e := &f.Elements[i]
+	var out []statesim.State
+	with := func(fn func(t statesim.State)) {
+		t := s.Clone()
+		fn(t)
+		if !t.Equal(s) {
+			out = append(out, t)
+		}
+	}
+	switch e.Kind {
+	case forms.Checkbox:
+		with(func(t statesim.State) { t[i].N = 1 - t[i].N })
+	case forms.Radio:
+		members := f.Members(e.Group)
+		for _, m := range members {
+			with(func(t statesim.State) {
+				for _, o := range members {
+					t[o].N = 0
+				}
+				t[m].N = 1
+			})
+		}
+		with(func(t statesim.State) { t[i].N = 1 - t[i].N })
+	case forms.Slider:
+		for v := e.Min; v <= e.Max; v += e.Step {
+			with(func(t statesim.State) { t[i].N = v })
+		}
+	case forms.TextBox:
+		for _, text := range []string{"", pr.Value, s[i].S + "x"} {
+			with(func(t statesim.State) { t[i].S = text })
+		}
+	}
+	return out
+}
+
+// replies returns the misreader's replies to every pair, and how many it
+// misread. Its reply to the planning row is checked to be the gold one
+// whenever it read the picture right.
+func (m misreader) replies(t *testing.T, pairs []*pair) ([]Reply, int) {
+	t.Helper()
+	var out []Reply
+	misread := 0
+	for _, p := range pairs {
+		seen, wrong := m.read(t, p)
+		misread += b2i(wrong)
+		f := &p.meta.Form
+		for _, pr := range p.probes {
+			ans, err := suites.ProbeAnswer(f, seen, &pr.probe)
+			if err != nil {
+				t.Fatalf("probe %s: %v", pr.q.ID, err)
+			}
+			if !pr.q.Options.YesNo {
+				k := slices.Index(pr.q.Options.Choices, ans)
+				if k < 0 {
+					t.Fatalf("probe %s: answer %q is not an option", pr.q.ID, ans)
+				}
+				ans = letterOf(k)
+			}
+			out = append(out, Reply{ID: pr.q.ID, Response: "Answer: " + ans, Model: "misreader"})
+		}
+		reply := planFrom(t, p, seen)
+		if !wrong {
+			r, err := (&Dataset{ByID: map[string]*Question{p.plan.ID: p.plan}}).ScoreReply(Reply{ID: p.plan.ID, Response: reply})
+			if err != nil || !r.Correct {
+				t.Fatalf("%s row %s: planned from the pictured state, the reply %q is wrong (%v)", p.plan.Suite, p.plan.ID, reply, err)
+			}
+		}
+		out = append(out, Reply{ID: p.plan.ID, Response: reply, Model: "misreader"})
+	}
+	return out, misread
+}
+
+// planFrom answers the planning row of p as read from seen, its first
+// picture, by planning with the simulator: an open-ended row gets a
+// shortest plan or the first step of one; a multiple-choice row the option
+// correct from seen if exactly one is, else a fixed wrong option.
+func planFrom(t *testing.T, p *pair, seen statesim.State) string {
+	t.Helper()
+	q, m := p.plan, &p.meta
+	f := &m.Form
+	option := func(k int) string {
+		if k < 0 { // none or several: the first wrong option
+			k = 0
+			if q.Answer == letterOf(0) || q.Answer == "Yes" {
+				k = 1
+			}
+		}
+		if q.Options.YesNo {
+			return "Answer: " + []string{"Yes", "No"}[k]
+		}
+		if q.Format == suites.FormatFree {
+			return q.Options.Choices[k]
+		}
+		return "Answer: " + letterOf(k)
+	}
+	switch q.Scoring {
+	case suites.ByPlan:
+		plan, err := statesim.NewEngine(f).Shortest(seen, *m.Goal, 0)
+		if err != nil {
+			return "submit"
+		}
+		return suites.PlanText(f, append(plan, statesim.SubmitAction))
+	case suites.ByAction:
+		next := suites.Lenient(f, seen, *m.Goal)
+		if len(next) == 0 {
+			return statesim.English(f, statesim.SubmitAction)
+		}
+		return suites.ActionReply(f, next[0], m.Format)
+	case suites.ByYesNo: // future_state: Yes when both plans end alike
+		a, b := rowcheck.RunFrom(f, seen, m.Plans[0]), rowcheck.RunFrom(f, seen, m.Plans[1])
+		if a.Valid && b.Valid && a.Out.Final.Equal(b.Out.Final) {
+			return option(0)
+		}
+		return option(1)
+	case suites.ByOrder: // temporal_order: the earlier picture is the farther from the goal
+		d1, d2 := m.Goal.Unmet(f, seen), m.Goal.Unmet(f, m.Pictures[1])
+		switch {
+		case d1 > d2:
+			return option(0)
+		case d1 < d2:
+			return option(1)
+		}
+		return option(-1)
+	}
+	right := -1
+	for k, plan := range m.Plans {
+		if rowcheck.RunFrom(f, seen, plan).Reaches(f, m.Goal) {
+			if right >= 0 {
+				return option(-1)
+			}
+			right = k
+		}
+	}
+	return option(right)
+}
+
+// readMetas reads the metadata of every row of the dataset in dir, by id.
+func readMetas(t *testing.T, dir string) map[string]question.Meta {
+	t.Helper()
+	files, err := layout.Scan(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	metas := map[string]question.Meta{}
+	for _, f := range files.Files() {
+		r, err := dataset.Open(f.Path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		batch := make([]dataset.Summary, 256)
+		for {
+			n, err := r.ReadSummaries(batch)
+			for _, s := range batch[:n] {
+				var m question.Meta
+				if err := json.Unmarshal([]byte(s.Metadata), &m); err != nil {
+					t.Fatalf("%s: row %s: %v", f.Path, s.ID, err)
+				}
+				metas[s.ID] = m
+			}
+			if errors.Is(err, io.EOF) {
+				break
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+		}
+		r.Close()
+	}
+	return metas
+}
+
+// pairsFrom groups the questions of d by pair_id, with their metadata.
+func pairsFrom(t *testing.T, d *Dataset, metas map[string]question.Meta) []*pair {
+	t.Helper()
+	byID := map[string]*pair{}
+	var out []*pair
+	for _, q := range d.Order {
+		if q.PairID == q.ID {
+			p := &pair{plan: q, meta: metas[q.ID]}
+			byID[q.ID] = p
+			out = append(out, p)
+		}
+	}
+	for _, q := range d.Order {
+		if q.PairID == "" || q.PairID == q.ID {
+			continue
+		}
+		p := byID[q.PairID]
+		m := metas[q.ID]
+		if p == nil || m.Probe == nil {
+			t.Fatalf("probe %s: no planning row %q, or no probe in its metadata", q.ID, q.PairID)
+		}
+		p.probes = append(p.probes, probeRow{q: q, probe: *m.Probe})
+	}
+	out = slices.DeleteFunc(out, func(p *pair) bool { return len(p.probes) == 0 })
+	for _, p := range out {
+		if len(p.meta.Pictures) == 0 {
+			t.Fatalf("planning row %s has no pictured state", p.plan.ID)
+		}
+		if p.plan.Scoring != suites.ByOrder && !p.meta.Pictures[0].Equal(p.meta.Start) {
+			t.Fatalf("%s row %s pictures another state than its start", p.plan.Suite, p.plan.ID)
+		}
+	}
+	return out
+}
+
+// checkMisreader scores the misreader at rate on pairs of d and checks
+// its attribution against the rate it was built with: the pairs with
+// perception wrong are exactly those it misread, their share holds rate
+// within its interval (over all cells, and in all but the few cells a
+// 95% interval may miss), planning given right perception is 100% in
+// every cell, and so is the share of errors that follow a misreading. It
+// returns the summary.
+func checkMisreader(t *testing.T, d *Dataset, pairs []*pair, rate float64) *Summary {
+	t.Helper()
+	m := misreader{seed: 41, rate: rate}
+	replies, misread := m.replies(t, pairs)
+	tl := NewTally(d, []string{"suite"}, false)
+	for _, r := range replies {
+		if _, err := tl.Add(r, "misreader"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s := tl.Summary()
+	var all attribCounts
+	missed := 0
+	for _, a := range s.Attribution {
+		if a.Partial != 0 {
+			t.Errorf("%s: %d pairs answered in part", fmtCell(&a), a.Partial)
+		}
+		if a.GivenRight.Correct != a.GivenRight.N {
+			t.Errorf("%s: planning given right perception %d of %d", fmtCell(&a), a.GivenRight.Correct, a.GivenRight.N)
+		}
+		if a.ErrorsMisread.Correct != a.ErrorsMisread.N {
+			t.Errorf("%s: %d of %d errors after a misreading", fmtCell(&a), a.ErrorsMisread.Correct, a.ErrorsMisread.N)
+		}
+		if right := 1 - rate; right < a.Perception.Low || right > a.Perception.High {
+			missed++
+		}
+		all.pairs += a.Pairs
+		all.n[1][1] += a.GivenRight.Correct
+		all.n[1][0] += a.GivenRight.N - a.GivenRight.Correct
+		all.n[0][1] += a.GivenMisread.Correct
+		all.n[0][0] += a.GivenMisread.N - a.GivenMisread.Correct
+	}
+	if all.pairs != len(pairs) {
+		t.Fatalf("%d pairs counted, %d answered", all.pairs, len(pairs))
+	}
+	if got := all.n[0][0] + all.n[0][1]; got != misread {
+		t.Errorf("%d pairs with perception wrong, the misreader misread %d", got, misread)
+	}
+	share := newRate(misread, all.pairs)
+	if rate < share.Low || rate > share.High {
+		t.Errorf("misread share %.3f [%.3f, %.3f] of %d pairs misses the rate %.3f", share.Accuracy, share.Low, share.High, all.pairs, rate)
+	}
+	// A 95% interval misses the truth in one cell of 20; more than a
+	// quarter missing is no chance.
+	if missed > max(1, len(s.Attribution)/4) {
+		t.Errorf("the rate lies outside %d of %d cells' intervals", missed, len(s.Attribution))
+	}
+	t.Logf("rate %.2f: %d pairs in %d cells, misread %d (%.1f%% [%.1f, %.1f]); planning given a misreading %d of %d; %d cells' intervals miss the rate",
+		rate, all.pairs, len(s.Attribution), misread, 100*share.Accuracy, 100*share.Low, 100*share.High,
+		all.n[0][1], all.n[0][0]+all.n[0][1], missed)
+	return s
+}
+
+// fmtCell names an attribution's cell in messages.
+func fmtCell(a *Attribution) string {
+	return fmt.Sprintf("%s/%s/%d %s", a.Suite, a.Family, a.Horizon, a.Run())
+}
+
+// withProbes pairs every question of d that has a pictured state with up
+// to k probes of its own making, as gen --probes pairs them, and returns
+// how many it paired: Yes/No
+// probes about the first elements of its form (a checkbox checked, a
+// radio button selected, a slider at its value, a text box empty, a
+// conditional element enabled), each answered from the pictured state.
+func withProbes(t *testing.T, d *Dataset, metas map[string]question.Meta, k int) int {
+	t.Helper()
+	planning := slices.Clone(d.Order)
+	paired := 0
+	for _, q := range planning {
+		m := metas[q.ID]
+		if len(m.Pictures) == 0 || m.Probe != nil {
+			continue
+		}
+		paired++
+		q.PairID = q.ID
+		f := &m.Form
+		for i := 0; i < len(f.Elements) && i < k; i++ {
+			e := &f.Elements[i]
+			pr := question.Probe{Element: e.ID, Negated: i%2 == 1}
+			switch {
+			case e.EnabledBy != nil:
+				pr.Kind = question.ProbeEnabled
+			case e.Kind == forms.Checkbox:
+				pr.Kind = question.ProbeChecked
+			case e.Kind == forms.Radio:
+				pr.Kind = question.ProbeSelected
+			case e.Kind == forms.Slider:
+				pr.Kind, pr.Value = question.ProbeHolds, strconv.Itoa(m.Pictures[0][i].N)
+			default:
+				pr.Kind = question.ProbeEmpty
+			}
+			ans, err := suites.ProbeAnswer(f, m.Pictures[0], &pr)
+			if err != nil {
+				t.Fatalf("row %s: %v", q.ID, err)
+			}
+			id := fmt.Sprintf("%s-probe-%d", q.ID, i)
+			p := &Question{ID: id, Index: int64(len(d.BySuite["probes"])), Suite: "probes", Family: q.Family, Horizon: q.Horizon, Answer: ans,
+				Options: Options{Choices: []string{"Yes", "No"}, YesNo: true}, Scoring: suites.ByYesNo, PairID: q.ID, Pos: len(d.Order)}
+			if d.BySuite["probes"] == nil {
+				d.BySuite["probes"] = map[int64]*Question{}
+			}
+			d.BySuite["probes"][p.Index] = p
+			d.ByID[id] = p
+			d.Order = append(d.Order, p)
+			metas[id] = question.Meta{Probe: &pr}
+		}
+	}
+	return paired
+}
+
+// TestMisreaderOnBuiltProbes runs the misreader on every suite's rows
+// of the seed paper's families, each paired with three probes made here,
+// at two rates, and the oracle: 100% on probes and planning alike.
+func TestMisreaderOnBuiltProbes(t *testing.T) {
+	dir := t.TempDir()
+	fixture.Write(t, dir, 3, 120, "")
+	d, err := Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	metas := readMetas(t, dir)
+	paired := withProbes(t, d, metas, 3)
+	pairs := pairsFrom(t, d, metas)
+	if len(pairs) != paired || paired < 120*len(suites.Defaults()) {
+		t.Fatalf("%d pairs of %d rows paired", len(pairs), paired)
+	}
+	for _, rate := range []float64{0.2, 0.5} {
+		checkMisreader(t, d, pairs, rate)
+	}
+	checkOracle(t, d)
+}
+
+// checkOracle checks that the oracle is right on every question of d,
+// probes and planning alike, and that its attribution says so.
+func checkOracle(t *testing.T, d *Dataset) {
+	t.Helper()
+	replies, err := Respond(d, "oracle", 1, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tl := NewTally(d, []string{"suite"}, false)
+	for _, r := range replies {
+		if _, err := tl.Add(r, "oracle"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s := tl.Summary()
+	for _, c := range s.Cells {
+		if c.Correct != c.N {
+			t.Errorf("oracle on %s: %d of %d", c.Key["suite"], c.Correct, c.N)
+		}
+	}
+	if len(s.Attribution) == 0 {
+		t.Fatal("no attribution of the oracle")
+	}
+	for _, a := range s.Attribution {
+		if a.Perception.Correct != a.Pairs || a.Plan.Correct != a.Pairs || a.GivenMisread.N != 0 || a.ErrorsMisread.N != 0 {
+			t.Errorf("oracle %s: %+v", fmtCell(&a), a)
+		}
+	}
+}
