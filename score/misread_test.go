@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"hash/fnv"
 	"io"
+	"math"
 	"math/rand/v2"
 	"slices"
 	"strconv"
@@ -123,8 +124,10 @@ func misreadings(f *forms.Form, s statesim.State, pr *question.Probe) []statesim
 }
 
 // replies returns the misreader's replies to every pair, and how many it
-// misread. Its reply to the planning row is checked to be the gold one
-// whenever it read the picture right.
+// misread: in setting image, to the probes and the planning row, as
+// read; in setting caption, to the planning row as the caption words its
+// state, which it never misreads. Its reply to the planning row is
+// checked to be the gold one whenever it read the picture right.
 func (m misreader) replies(t *testing.T, pairs []*pair) ([]Reply, int) {
 	t.Helper()
 	var out []Reply
@@ -145,7 +148,7 @@ func (m misreader) replies(t *testing.T, pairs []*pair) ([]Reply, int) {
 				}
 				ans = letterOf(k)
 			}
-			out = append(out, Reply{ID: pr.q.ID, Response: "Answer: " + ans, Model: "misreader"})
+			out = append(out, Reply{ID: pr.q.ID, Response: "Answer: " + ans, Model: "misreader", Setting: SettingImage})
 		}
 		reply := planFrom(t, p, seen)
 		if !wrong {
@@ -154,7 +157,8 @@ func (m misreader) replies(t *testing.T, pairs []*pair) ([]Reply, int) {
 				t.Fatalf("%s row %s: planned from the pictured state, the reply %q is wrong (%v)", p.plan.Suite, p.plan.ID, reply, err)
 			}
 		}
-		out = append(out, Reply{ID: p.plan.ID, Response: reply, Model: "misreader"})
+		out = append(out, Reply{ID: p.plan.ID, Response: reply, Model: "misreader", Setting: SettingImage},
+			Reply{ID: p.plan.ID, Response: planFrom(t, p, p.meta.Pictures[0]), Model: "misreader", Setting: SettingCaption})
 	}
 	return out, misread
 }
@@ -331,6 +335,19 @@ func checkMisreader(t *testing.T, d *Dataset, pairs []*pair, rate float64) *Summ
 		all.n[1][0] += a.GivenRight.N - a.GivenRight.Correct
 		all.n[0][1] += a.GivenMisread.Correct
 		all.n[0][0] += a.GivenMisread.N - a.GivenMisread.Correct
+	}
+	// Read from the caption the misreader plans right every time: the
+	// gap is the share of pairs it misread and then planned wrong.
+	if len(s.PerceptionGaps) != len(s.Attribution) {
+		t.Fatalf("%d perception gaps for %d attribution cells", len(s.PerceptionGaps), len(s.Attribution))
+	}
+	for k, g := range s.PerceptionGaps {
+		a := &s.Attribution[k]
+		lost := a.GivenMisread.N - a.GivenMisread.Correct
+		if g.Suite != a.Suite || g.Family != a.Family || g.Horizon != a.Horizon || g.Caption.Correct != g.Caption.N ||
+			g.Picture.Correct != a.Plan.Correct || g.Picture.N != a.Pairs || math.Abs(g.Gap-float64(lost)/float64(a.Pairs)) > 1e-12 {
+			t.Errorf("%s: perception gap %+v, want caption 100%% and a gap of %d of %d", fmtCell(a), g, lost, a.Pairs)
+		}
 	}
 	if all.pairs != len(pairs) {
 		t.Fatalf("%d pairs counted, %d answered", all.pairs, len(pairs))
