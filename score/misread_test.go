@@ -10,6 +10,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/formplan/formplan/dataset"
@@ -363,6 +364,13 @@ func checkMisreader(t *testing.T, d *Dataset, pairs []*pair, rate float64) *Summ
 	// quarter missing is no chance.
 	if missed > max(1, len(s.Attribution)/4) {
 		t.Errorf("the rate lies outside %d of %d cells' intervals", missed, len(s.Attribution))
+	}
+	if testing.Verbose() {
+		var b strings.Builder
+		if err := writeAttribution(&b, s); err != nil {
+			t.Fatal(err)
+		}
+		t.Log(b.String())
 	}
 	t.Logf("rate %.2f: %d pairs in %d cells, misread %d (%.1f%% [%.1f, %.1f]); planning given a misreading %d of %d; %d cells' intervals miss the rate",
 		rate, all.pairs, len(s.Attribution), misread, 100*share.Accuracy, 100*share.Low, 100*share.High,
