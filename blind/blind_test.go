@@ -23,7 +23,7 @@ func TestNoReaderBeatsChance(t *testing.T) {
 		rows = 60
 	}
 	checkNoLeak(t, Config{
-		Seed: 7, Suites: suites.Names(), Families: forms.Defaults(), Options: []int{2, 3, 4, 6, 8},
+		Seed: 7, Suites: suites.Drawn(), Families: forms.Defaults(), Options: []int{2, 3, 4, 6, 8},
 		HorizonMin: 1, HorizonMax: 4, Rows: func(int) int { return rows }, Workers: 2,
 	}, 100)
 }
@@ -36,7 +36,7 @@ func TestNoReaderBeatsChanceLong(t *testing.T) {
 		rows = 60
 	}
 	checkNoLeak(t, Config{
-		Seed: 7, Suites: suites.Names(), Families: forms.Long(), Options: []int{4},
+		Seed: 7, Suites: suites.Drawn(), Families: forms.Long(), Options: []int{4},
 		HorizonMin: 9, HorizonMax: 12, Rows: func(int) int { return rows }, Workers: 2,
 	}, 56)
 }

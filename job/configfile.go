@@ -139,8 +139,8 @@ func parseConfig(raw []byte, name string) (*Config, error) {
 	}
 	sort.Strings(names)
 	for _, suite := range names {
-		if _, ok := suites.Lookup(suite); !ok {
-			return nil, fmt.Errorf("%s: suites: unknown suite %q: choose from %s", name, suite, strings.Join(suites.Names(), ", "))
+		if s, ok := suites.Lookup(suite); !ok || s.Paired {
+			return nil, fmt.Errorf("%s: suites: unknown suite %q: choose from %s", name, suite, strings.Join(suites.Drawn(), ", "))
 		}
 		if n := c.Suites[suite]; n <= 0 || n > MaxN {
 			return nil, fmt.Errorf("%s: suites: %s: %d questions: give a count of at least 1 and at most %d", name, suite, n, int64(MaxN))

@@ -36,10 +36,13 @@ func Describe(req Request) (*Run, error) {
 			return nil, err
 		}
 	}
-	if r.Suites, err = SplitKnown(req.Suites, "suite", suites.Names()); err != nil {
+	if r.Suites, err = SplitKnown(req.Suites, "suite", suites.Drawn()); err != nil {
 		return nil, err
 	}
 	if r.Families, err = r.pickFamilies(req, file); err != nil {
+		return nil, err
+	}
+	if err := r.checkProbes(); err != nil {
 		return nil, err
 	}
 	if r.NoImages && slices.Contains(r.Formats, "vlmevalkit") {

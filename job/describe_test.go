@@ -15,7 +15,7 @@ import (
 func request(edit func(*Request), given ...string) Request {
 	req := Request{
 		Settings:   Settings{Out: "out", Seed: 1, N: 300, Horizon: suites.Range{Min: 1, Max: 4}, Choices: 4, Scale: 1, Shards: 1, Formats: []string{"parquet"}},
-		PaperTasks: "appendix", Suites: strings.Join(suites.Names(), ","),
+		PaperTasks: "appendix", Suites: strings.Join(suites.Drawn(), ","),
 		Families: strings.Join(forms.Names(forms.Defaults()), ","),
 		Given:    func(name string) bool { return slices.Contains(given, name) },
 	}
@@ -54,7 +54,7 @@ func TestDescribeRefusals(t *testing.T) {
 		{"vlmevalkit without pictures", request(func(r *Request) { r.NoImages, r.Formats = true, []string{"parquet", "vlmevalkit"} }),
 			"--format vlmevalkit needs screenshots (VLMEvalKit drops rows without one): leave out --no-images, or the vlmevalkit format"},
 		{"unknown suite", request(func(r *Request) { r.Suites = "edge_cases" }),
-			`unknown suite "edge_cases": choose from ` + strings.Join(suites.Names(), ", ")},
+			`unknown suite "edge_cases": choose from ` + strings.Join(suites.Drawn(), ", ")},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -68,7 +68,7 @@ func (r *Run) Execute(ctx context.Context, env Env) error {
 	// workers go on with the next one.
 	plan := pipeline.Plan{
 		Out: r.Out, Workers: r.Workers, Version: env.Version, Flags: r.ContentFlags(),
-		Shard: r.Shard, Shards: r.Shards, Resume: r.Resume,
+		Shard: r.Shard, Shards: r.Shards, Resume: r.Resume, Paired: r.Probes > 0,
 	}
 	for _, j := range jobs {
 		plan.Suites = append(plan.Suites, j.suite)
@@ -86,7 +86,7 @@ func (r *Run) Execute(ctx context.Context, env Env) error {
 		}
 	}
 	lock, err := outdir.Acquire(r.Out, outdir.Run{Key: RunKey(env.Version, r.ContentFlags()), Shard: r.Shard, Shards: r.Shards,
-		Suites: r.Suites, AllSuites: suites.Names(), Families: forms.Names(r.families()), Force: r.Force, FlagsOf: FileKey})
+		Suites: r.ownSuites(), AllSuites: suites.Names(), Families: forms.Names(r.families()), Force: r.Force, FlagsOf: FileKey})
 	if err != nil {
 		if errors.Is(err, outdir.ErrForeign) || errors.Is(err, outdir.ErrBusy) || errors.Is(err, outdir.ErrLink) {
 			return UsageError{Msg: err.Error()}
@@ -167,6 +167,19 @@ func (r *Run) write(ctx context.Context, plan pipeline.Plan, meta map[string]str
 				tally.Written(res.File, res.Size, res.SHA256, res.Metadata)
 			}
 		}
+	}
+	if r.Probes > 0 {
+		counts := map[string]int64{}
+		for _, res := range results {
+			counts[res.Suite] = res.Rows
+		}
+		pr, err := r.writeProbes(ctx, counts, w.env.Version, meta, tally)
+		if err != nil {
+			bar.finish()
+			return err
+		}
+		results = append(results, pipeline.SuiteResult{Suite: suites.Probes, Rows: pr.Rows, File: pr.File})
+		total += pr.Rows
 	}
 	bar.finish()
 	info := publish.Info{Seed: r.Seed, Flags: r.ContentFlags(), Version: w.env.Version, Chromium: w.chromium, Fonts: w.fonts, Published: w.published, Blind: blind.Tables{}}

@@ -40,6 +40,9 @@ type Settings struct {
 	Force    bool
 	Quiet    bool
 	Formats  []string
+	// Probes is how many perception probes each planning row gets (gen
+	// --probes K), written as the probes suite; 0 for none.
+	Probes int
 }
 
 // Request is what a generation asks for, as the command line gives it:

@@ -76,6 +76,9 @@ func (r *Run) ContentFlags() string {
 	if r.Protocol != nil {
 		parts = append(parts, "--protocol "+r.Protocol.Name)
 	}
+	if r.Probes > 0 {
+		parts = append(parts, fmt.Sprintf("--probes %d", r.Probes))
+	}
 	if r.NoImages {
 		parts = append(parts, "--no-images")
 	} else {

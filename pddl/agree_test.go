@@ -210,7 +210,7 @@ func TestCorpusCovers(t *testing.T) {
 			}
 		}
 	}
-	for _, s := range suites.Names() {
+	for _, s := range suites.Drawn() {
 		for _, f := range append(forms.Defaults(), testforms.Mixed()) {
 			protocols := []string{"", suites.Paper}
 			if f.Name == "mixed_test" {

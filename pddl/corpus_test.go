@@ -71,7 +71,7 @@ func buildCorpus(parts []corpusPart) ([]row, error) {
 	}
 	var jobs []job
 	for _, part := range parts {
-		for _, s := range suites.All() {
+		for _, s := range suites.DrawnSuites() {
 			sp := &suites.Spec{Seed: 7, Families: part.families, Protocol: part.protocol}
 			group := int64(1)
 			if part.protocol == suites.Paper {

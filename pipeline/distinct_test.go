@@ -239,7 +239,7 @@ func TestRunNoDuplicatePictures(t *testing.T) {
 	}
 	p := Plan{Out: t.TempDir(), Workers: 2, Version: "test", Painter: &Screens{Renderer: r, Scale: 1, Heights: heights}}
 	fams := forms.Defaults()
-	for _, s := range suites.All() {
+	for _, s := range suites.DrawnSuites() {
 		sp := suites.Spec{Seed: 1, Families: fams, Mix: suites.Even(300, len(fams))}
 		var err error
 		if sp.Horizons, err = suites.Fit(s, &sp, false); err != nil {

@@ -48,6 +48,9 @@ type Plan struct {
 	// Resume keeps a suite's file that is already complete for this very
 	// plan (same content flags, shard and row count) instead of redoing it.
 	Resume bool
+	// Paired sets every row's pair_id to its own id: the run pairs
+	// perception probes with its rows (package probes writes them).
+	Paired bool
 	// Observe, if set, is given every batch of rows as it is written, with
 	// the file's path and the rows' questions, in index order and from one
 	// goroutine at a time (for the dataset card, which then needs no second

@@ -157,6 +157,11 @@ func (sw *suiteWriter) emit(ctx context.Context, at int64, qs []question.Questio
 			}
 		}
 	}
+	if p.Paired {
+		for k := range rows {
+			rows[k].PairID = rows[k].ID
+		}
+	}
 	if p.Painter != nil {
 		if err := p.Painter.Paint(ctx, qs, rows); err != nil {
 			return err

@@ -93,7 +93,7 @@ func bestOf(b *testing.B, pair func() (time.Duration, time.Duration)) (one, two 
 // cores) and both rates, each the best of the b.N runs (run it with
 // -benchtime 3x or more). ns/op covers both runs.
 func BenchmarkWorkers(b *testing.B) {
-	for _, s := range suites.All() {
+	for _, s := range suites.DrawnSuites() {
 		b.Run(s.Name, func(b *testing.B) {
 			n := []int64{benchCount(s.Name)}
 			one, two := bestOf(b, func() (time.Duration, time.Duration) {
@@ -118,7 +118,7 @@ func BenchmarkWorkers(b *testing.B) {
 // the first 300 of each suite cost about 7% more to build on one core than
 // the average over 3,000 (edge_case's 1.37 times as much).
 func BenchmarkDefaultMix(b *testing.B) {
-	all := suites.All()
+	all := suites.DrawnSuites()
 	for _, size := range []struct {
 		perSuite int64
 		suffix   string

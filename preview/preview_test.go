@@ -45,7 +45,7 @@ func generateDataset(t *testing.T, images bool) string {
 		}
 		painter = &pipeline.Screens{Renderer: r, Scale: 1, Heights: heights}
 	}
-	all := suites.All()
+	all := suites.DrawnSuites()
 	counts := make([]int64, len(all))
 	for k := range counts {
 		counts[k] = perSuite
@@ -88,7 +88,7 @@ type expected struct {
 func expect(t *testing.T, dir string) expected {
 	t.Helper()
 	var e expected
-	for _, s := range suites.Names() {
+	for _, s := range suites.Drawn() {
 		for _, r := range suiteRows(t, dir, s) {
 			e.cards++
 			switch {
@@ -238,8 +238,8 @@ func TestGalleryImages(t *testing.T) {
 	if got.Loaded != got.Images {
 		t.Errorf("%d of %d images loaded; broken in cards %v", got.Loaded, got.Images, got.Broken)
 	}
-	if got.Suites != len(suites.Names()) {
-		t.Errorf("%d suite sections, want %d", got.Suites, len(suites.Names()))
+	if got.Suites != len(suites.Drawn()) {
+		t.Errorf("%d suite sections, want %d", got.Suites, len(suites.Drawn()))
 	}
 	if got.Cards != want.cards || got.MCQ != want.mcq || got.YesNo != want.yesno {
 		t.Errorf("cards: %d (%d MCQ, %d Yes/No), want %d (%d MCQ, %d Yes/No)", got.Cards, got.MCQ, got.YesNo, want.cards, want.mcq, want.yesno)
@@ -301,7 +301,7 @@ func TestGalleryNoImages(t *testing.T) {
 		}
 	}
 	// Every row's text is on the page, escaped as HTML.
-	for _, s := range suites.Names() {
+	for _, s := range suites.Drawn() {
 		for _, r := range suiteRows(t, dir, s) {
 			for _, text := range append([]string{r.Question, r.Task, r.Family, r.ID}, r.Choices...) {
 				if esc := escape(text); !strings.Contains(page, esc) {

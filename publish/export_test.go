@@ -78,7 +78,7 @@ func (fakePainter) Paint(_ context.Context, qs []question.Question, rows []datas
 // pipeline, with painter (nil: no images).
 func makeData(t *testing.T, dir string, painter pipeline.Painter) {
 	t.Helper()
-	all := suites.All()
+	all := suites.DrawnSuites()
 	counts := make([]int64, len(all))
 	for k := range counts {
 		counts[k] = perSuite
@@ -111,7 +111,7 @@ func exported(t *testing.T, dir string, info Info) {
 func suiteRows(t *testing.T, dir string) map[string][]dataset.Row {
 	t.Helper()
 	out := map[string][]dataset.Row{}
-	for _, s := range suites.All() {
+	for _, s := range suites.DrawnSuites() {
 		for _, p := range parquetFiles(t, dir, s.Name) {
 			rows, err := dataset.ReadRows(p)
 			if err != nil {
@@ -213,7 +213,7 @@ func TestCardHeader(t *testing.T) {
 	}
 	configs, _ := h["configs"].([]any)
 	infos, _ := h["dataset_info"].([]any)
-	names := suites.Names()
+	names := suites.Drawn()
 	sort.Strings(names)
 	if len(configs) != len(names) || len(infos) != len(names) {
 		t.Fatalf("%d configs and %d dataset_info for %d suites", len(configs), len(infos), len(names))
@@ -513,14 +513,14 @@ func TestCroissant(t *testing.T) {
 				t.Errorf("%s: %v", url, d)
 			}
 		}
-		if len(files) != len(suites.All()) {
+		if len(files) != len(suites.DrawnSuites()) {
 			t.Errorf("%d files, want one per suite", len(files))
 		}
 		columns := map[string]dataset.Column{}
 		for _, c := range dataset.Columns() {
 			columns[c.Name] = c
 		}
-		if len(doc.RecordSet) != len(suites.All()) {
+		if len(doc.RecordSet) != len(suites.DrawnSuites()) {
 			t.Fatalf("%d record sets", len(doc.RecordSet))
 		}
 		for _, rs := range doc.RecordSet {
@@ -587,7 +587,7 @@ func TestLMMSEvalWithoutPictures(t *testing.T) {
 		names = append(names, strings.TrimSuffix(filepath.Base(f), ".yaml"))
 	}
 	var want []string
-	for _, s := range suites.Names() {
+	for _, s := range suites.Drawn() {
 		want = append(want, s+"_caption", s+"_caption_cot")
 	}
 	slices.Sort(want)
@@ -606,14 +606,14 @@ func TestLMMSEval(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, s := range suites.All() {
+	for _, s := range suites.DrawnSuites() {
 		for _, v := range harness.Variants {
 			m := readYAML(t, filepath.Join(dir, "lmms-eval", s.Name+v.Suffix+".yaml"))
 			if m["task"] != "formplan_"+s.Name+v.Suffix || m["tag"] != "formplan"+v.Suffix || m["dataset_path"] != "parquet" ||
 				m["test_split"] != "test" || m["output_type"] != "generate_until" {
 				t.Errorf("%s%s: %v", s.Name, v.Suffix, m)
 			}
-			if suite, got, ok := harness.ParseTask(m["task"].(string), suites.Names()); !ok || suite != s.Name || got != v {
+			if suite, got, ok := harness.ParseTask(m["task"].(string), suites.Drawn()); !ok || suite != s.Name || got != v {
 				t.Errorf("%s: read back as %s %+v", m["task"], suite, got)
 			}
 			glob := m["dataset_kwargs"].(map[string]any)["data_files"].(map[string]any)["test"].(string)
@@ -711,10 +711,10 @@ func TestVLMEvalKitConfig(t *testing.T) {
 	if len(cfg.Model) != 1 {
 		t.Errorf("models %v", cfg.Model)
 	}
-	if len(cfg.Data) != len(suites.Names()) {
+	if len(cfg.Data) != len(suites.Drawn()) {
 		t.Errorf("data %v", cfg.Data)
 	}
-	for _, s := range suites.Names() {
+	for _, s := range suites.Drawn() {
 		name := "formplan_" + s
 		want := map[string]string{"class": "ImageMCQDataset", "dataset": name}
 		switch su, _ := suites.Lookup(s); {
@@ -866,7 +866,7 @@ func TestDeterministic(t *testing.T) {
 
 	// Another directory with the same Parquet files gets the same files.
 	other := t.TempDir()
-	for _, s := range suites.All() {
+	for _, s := range suites.DrawnSuites() {
 		for _, src := range parquetFiles(t, dir, s.Name) {
 			b, err := os.ReadFile(src)
 			if err != nil {

@@ -75,6 +75,10 @@ type Meta struct {
 	// Probe is what a perception probe asks (suites perception and
 	// probes); nil on every other row.
 	Probe *Probe `json:"probe,omitempty"`
+	// Bar is the task the pictures' instruction bar shows where the row
+	// has none of its own: a paired probe shows its planning row's
+	// picture, task and all. The row's words never include it.
+	Bar string `json:"bar,omitempty"`
 }
 
 // The kinds of perception probe. Yes/No probes (Checked, Selected,

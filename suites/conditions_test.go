@@ -15,7 +15,7 @@ import (
 // matters through the conditions (some option acts on a disabled element),
 // and edge_case starts include mistakes made while an element was enabled.
 func TestConditionalFamilies(t *testing.T) {
-	for _, suite := range Names() {
+	for _, suite := range Drawn() {
 		disabledLabels, conditional := 0, 0
 		for _, q := range rows(t, suite) {
 			m := decoded(t, q)

@@ -13,7 +13,7 @@ import (
 // family allows (1-4 but for edge_case), and reports the cost of each and
 // their ratio: long/short is how much more a long question costs.
 func BenchmarkHorizon(b *testing.B) {
-	for _, s := range All() {
+	for _, s := range DrawnSuites() {
 		b.Run(s.Name, func(b *testing.B) {
 			var short, long []*Spec
 			for _, fam := range forms.Long() {

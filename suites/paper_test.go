@@ -187,7 +187,7 @@ func TestPaperOriginal(t *testing.T) {
 }
 
 func TestPaperPrompts(t *testing.T) {
-	for _, suite := range Names() {
+	for _, suite := range Drawn() {
 		s, _ := Lookup(suite)
 		lo, hi := 1, 4
 		if s.PaperHorizon.Min > 0 {

@@ -29,7 +29,7 @@ func TestPromptText(t *testing.T) {
 		{"paper protocol", Spec{Protocol: Paper}},
 	}
 	formats := map[string]map[string]bool{} // "suite, protocol" -> the reply formats seen
-	for _, s := range All() {
+	for _, s := range DrawnSuites() {
 		for _, set := range settings {
 			qs := promptRows(t, s, set.sp)
 			if set.name == "defaults" {
@@ -62,7 +62,7 @@ func TestPromptText(t *testing.T) {
 	}
 	// Every template must have been rendered: both protocols of every
 	// suite, and both reply formats where a suite has two.
-	for _, s := range All() {
+	for _, s := range DrawnSuites() {
 		for _, protocol := range []string{"", Paper} {
 			cell := fmt.Sprintf("%s, protocol %q", s.Name, protocol)
 			want := 1

@@ -29,6 +29,12 @@ type Suite struct {
 	// OptIn marks a suite a run makes only when --suites names it: it is
 	// not among Defaults.
 	OptIn bool
+	// Paired marks a suite whose rows are made from other suites' rows
+	// (gen --probes), not drawn by index: --suites cannot name it.
+	Paired bool
+	// Probe marks a suite whose rows are perception probes, not planning
+	// rows: gen --probes pairs none with them.
+	Probe bool
 	// Open marks a suite that asks for a plan or an action instead of a
 	// choice: its rows have no options, and their answer is a gold reply.
 	Open bool
@@ -155,11 +161,33 @@ func Names() []string {
 func Defaults() []string {
 	var n []string
 	for _, s := range registry {
-		if !s.OptIn {
+		if !s.OptIn && !s.Paired {
 			n = append(n, s.Name)
 		}
 	}
 	return n
+}
+
+// Drawn returns the names of the suites --suites may name: every
+// registered suite but the Paired ones.
+func Drawn() []string {
+	var n []string
+	for _, s := range DrawnSuites() {
+		n = append(n, s.Name)
+	}
+	return n
+}
+
+// DrawnSuites returns the suites built by index, in registration order:
+// every registered suite but the Paired ones.
+func DrawnSuites() []Suite {
+	var out []Suite
+	for _, s := range registry {
+		if !s.Paired {
+			out = append(out, s)
+		}
+	}
+	return out
 }
 
 // Lookup returns the suite called name.

@@ -38,7 +38,7 @@ func TestScoring(t *testing.T) {
 // suite scored with a fixed number of options has that many, an open
 // suite has none and open readers, and every reader scores each option.
 func TestRegisteredReaders(t *testing.T) {
-	for _, s := range All() {
+	for _, s := range DrawnSuites() {
 		t.Run(s.Name, func(t *testing.T) {
 			if s.Open != s.Scoring.Open() {
 				t.Fatalf("Open %v, but scoring %d", s.Open, s.Scoring)

@@ -107,7 +107,7 @@ func TestEveryOptionHasItsStart(t *testing.T) {
 // questions as each other (give or take one) and that answers are spread
 // exactly evenly within each cell (give or take one per answer).
 func TestBalancedCells(t *testing.T) {
-	for _, s := range All() {
+	for _, s := range DrawnSuites() {
 		type key struct {
 			fam string
 			h   int
@@ -201,7 +201,7 @@ func TestEdgeCaseMistakes(t *testing.T) {
 }
 
 func TestDeterministic(t *testing.T) {
-	for _, s := range All() {
+	for _, s := range DrawnSuites() {
 		sp := &Spec{Seed: 5, Families: forms.Builtins()}
 		var err error
 		if sp.Horizons, err = Fit(s, sp, false); err != nil {

@@ -120,7 +120,7 @@ func writePictureSet(dir string, scale float64, protocol string, n int64) error 
 	if err != nil {
 		return err
 	}
-	for _, name := range suites.Names() {
+	for _, name := range suites.Drawn() {
 		s, _ := suites.Lookup(name)
 		spec := suites.Spec{Seed: 21, Families: fams, Protocol: protocol, Mix: suites.Even(n, len(fams))}
 		if protocol == suites.Paper && s.PaperHorizon.Min > 0 {

@@ -19,7 +19,7 @@ func paperDataset(t *testing.T) string {
 	t.Helper()
 	dir := t.TempDir()
 	fams := forms.Paper()
-	for _, name := range suites.Names() {
+	for _, name := range suites.Drawn() {
 		s, _ := suites.Lookup(name)
 		spec := suites.Spec{Seed: 3, Families: fams, Protocol: suites.Paper, Mix: suites.Even(36, len(fams))}
 		if s.PaperHorizon.Min > 0 {

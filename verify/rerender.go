@@ -275,7 +275,11 @@ func rerenderJobs(row *dataset.Row, c *checked, k int) []rerenderJob {
 	}
 	var out []rerenderJob
 	for i, pic := range pics {
-		job, err := formview.Job(&m.Form, m.Pictures[i], row.Task, "v"+strconv.Itoa(k)+"-"+strconv.Itoa(i))
+		task := row.Task
+		if task == "" {
+			task = m.Bar // a paired probe shows its planning row's task
+		}
+		job, err := formview.Job(&m.Form, m.Pictures[i], task, "v"+strconv.Itoa(k)+"-"+strconv.Itoa(i))
 		if err != nil {
 			return nil
 		}

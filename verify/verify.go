@@ -187,10 +187,10 @@ func DirWith(ctx context.Context, dir string, opt Options) (Report, error) {
 		rr = newRerenderer(opt.Rerender, opt.Chrome, &rep.Notes)
 		defer rr.close()
 	}
-	doms := newDomains(dir)
+	doms, ps := newDomains(dir), newPairs()
 	for _, s := range found.Suites {
 		rep.Suites = append(rep.Suites, SuiteReport{Suite: s.Name})
-		cur := newSuiteState(s.Name, doms)
+		cur := newSuiteState(s.Name, doms, ps)
 		sr := &rep.Suites[len(rep.Suites)-1]
 		for i := range s.Files {
 			f := &s.Files[i]
@@ -206,6 +206,7 @@ func DirWith(ctx context.Context, dir string, opt Options) (Report, error) {
 	if rr != nil {
 		rr.finishFile()
 	}
+	ps.finish(&rep)
 	return rep, nil
 }
 
@@ -232,11 +233,12 @@ type suiteState struct {
 	// the width of their text (see textWidthsKnown).
 	textWidths textRule
 	domains    *domains // the dataset's PDDL domains (pddl.go)
+	pairs      *pairs   // the dataset's pairs of planning rows and probes (pairs.go)
 }
 
-func newSuiteState(name string, doms *domains) *suiteState {
+func newSuiteState(name string, doms *domains, ps *pairs) *suiteState {
 	su, known := suites.Lookup(name)
-	return &suiteState{name: name, su: su, known: known, ids: map[string]int64{}, groups: map[string]*group{}, domains: doms}
+	return &suiteState{name: name, su: su, known: known, ids: map[string]int64{}, groups: map[string]*group{}, domains: doms, pairs: ps}
 }
 
 // startFile sets up the index check for the next file. Indices run on from
@@ -319,6 +321,7 @@ func checkRows(ctx context.Context, r *dataset.Reader, path string, st *suiteSta
 		}
 		for i := range batch[:k] {
 			row := &batch[i]
+			st.pairs.add(row, path, st, len(probs[i]) > 0, &probs[i])
 			n++
 			sr.Rows++
 			rep.Rows++

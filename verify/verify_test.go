@@ -50,7 +50,7 @@ func TestMain(m *testing.M) {
 // built-in families, into dir without pictures, as gen --no-images does.
 func generateDataset(ctx context.Context, dir string, seed uint64, n int64) error {
 	fams := forms.Builtins()
-	for _, name := range suites.Names() {
+	for _, name := range suites.Drawn() {
 		s, _ := suites.Lookup(name)
 		spec := suites.Spec{Seed: seed, Families: fams, Mix: suites.Even(n, len(fams))}
 		plan := pipeline.Plan{
@@ -193,7 +193,7 @@ func TestCleanPasses(t *testing.T) {
 	for _, f := range rep.Failures {
 		t.Errorf("%s %s (index %d): %s", f.Suite, f.ID, f.Index, f.Reason)
 	}
-	if !rep.OK() || rep.Rows != perSuite*int64(len(suites.Names())) || len(rep.Files) != len(suites.Names()) {
+	if !rep.OK() || rep.Rows != perSuite*int64(len(suites.Drawn())) || len(rep.Files) != len(suites.Drawn()) {
 		t.Fatalf("report %+v", rep)
 	}
 	var got []string
@@ -203,7 +203,7 @@ func TestCleanPasses(t *testing.T) {
 			t.Errorf("%+v", s)
 		}
 	}
-	if want := slices.Sorted(slices.Values(suites.Names())); !slices.Equal(got, want) {
+	if want := slices.Sorted(slices.Values(suites.Drawn())); !slices.Equal(got, want) {
 		t.Errorf("suites %v, want %v", got, want)
 	}
 }
@@ -548,7 +548,7 @@ func TestFailureCap(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := rep.Rows - perSuite*int64(len(suites.Names()))
+	want := rep.Rows - perSuite*int64(len(suites.Drawn()))
 	if rep.Failed != want || len(rep.Failures) != MaxFailures {
 		t.Fatalf("%d failed, %d listed; want %d and %d", rep.Failed, len(rep.Failures), want, MaxFailures)
 	}

@@ -52,6 +52,7 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 	fs.IntVar(&req.Choices, "choices", 4, "options per multiple-choice question (2-8)")
 	fs.IntVar(&req.Workers, "workers", 0, "parallel workers (0: one per CPU); never changes the output")
 	fs.BoolVar(&req.NoImages, "no-images", false, "write rows without screenshots")
+	fs.IntVar(&req.Probes, "probes", 0, fmt.Sprintf("perception probes per planning row (0-%d): Yes/No questions about the elements of its screenshot whose values decide its answer, written as the probes suite with pair_id linking them", job.MaxProbes))
 	fs.Float64Var(&req.Scale, "scale", 1, "screenshot scale: 1 gives MiniWoB's 160 x 210 pixels, 2 and 3 sharper pictures")
 	fs.StringVar(&req.Chrome, "chrome", "", "path to Chromium (default: $CHROME_PATH, then chromium on PATH)")
 	fs.StringVar(&req.Config, "config", "", "JSON or YAML file with custom families and a suite mix")

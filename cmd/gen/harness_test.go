@@ -83,7 +83,7 @@ func gold(t *testing.T, d *score.Dataset) map[string]string {
 func suiteDocs(t *testing.T, dir string, replies map[string]string) string {
 	t.Helper()
 	docs := map[string][]map[string]any{}
-	for _, s := range suites.Names() {
+	for _, s := range suites.Defaults() {
 		files, _ := filepath.Glob(filepath.Join(dir, s, "test-*.parquet"))
 		for _, f := range files {
 			rows, err := dataset.ReadRows(f)
@@ -173,12 +173,12 @@ for suite, rows in docs.items():
 		}
 	}
 	open := 0
-	for _, s := range suites.All() {
-		if s.Open {
+	for _, name := range suites.Defaults() {
+		if s, _ := suites.Lookup(name); s.Open {
 			open++
 		}
 	}
-	if strings.Count(string(out), "accuracy 1.0 rows 16") != len(suites.Names())-open || strings.Count(string(out), "kept rows 16") != open {
+	if strings.Count(string(out), "accuracy 1.0 rows 16") != len(suites.Defaults())-open || strings.Count(string(out), "kept rows 16") != open {
 		t.Errorf("utils.py did not score every gold reply right, or keep every open-ended one:\n%s", out)
 	}
 	logs, _ := filepath.Glob(filepath.Join(results, "my-model", "*_samples_*.jsonl"))
@@ -186,7 +186,7 @@ for suite, rows in docs.items():
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, s := range suites.Names() {
+	for _, s := range suites.Defaults() {
 		if !strings.Contains(table, s+"  ") || !regexpLine(table, s, "cot", "caption", "100.0% [", "n=16") {
 			t.Errorf("%s not 100%% for my-model in\n%s", s, table)
 		}
@@ -337,23 +337,23 @@ for suite, replies in gold.items():
 	if err != nil {
 		t.Fatalf("python: %v\n%s", err, out)
 	}
-	for _, su := range suites.All() {
-		if !su.Open && !strings.Contains(string(out), "vlmevalkit "+su.Name+" ") {
-			t.Errorf("VLMEvalKit's evaluation did not score %s:\n%s", su.Name, out)
+	for _, name := range suites.Defaults() {
+		if su, _ := suites.Lookup(name); !su.Open && !strings.Contains(string(out), "vlmevalkit "+name+" ") {
+			t.Errorf("VLMEvalKit's evaluation did not score %s:\n%s", name, out)
 		}
 	}
-	if strings.Count(string(out), "accuracy 1.0 rows 8") != len(suites.Names())-2 || !strings.Contains(string(cfg), "CustomVQADataset") {
+	if strings.Count(string(out), "accuracy 1.0 rows 8") != len(suites.Defaults())-2 || !strings.Contains(string(cfg), "CustomVQADataset") {
 		t.Errorf("VLMEvalKit's own evaluation is not 100%% on every suite it grades:\n%s", out)
 	}
 	preds, _ := filepath.Glob(filepath.Join(outputs, "my-model", "my-model_formplan_*"))
-	if len(preds) != len(suites.Names()) {
+	if len(preds) != len(suites.Defaults()) {
 		t.Fatalf("prediction files %v\n%s", preds, out)
 	}
 	table, _, err := runGen(t, append([]string{"score", dir, "--by", "suite"}, preds...)...)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, s := range suites.Names() {
+	for _, s := range suites.Defaults() {
 		if !regexpLine(table, s, "100.0% [", "n=8") {
 			t.Errorf("%s not 100%% for my-model in\n%s", s, table)
 		}

@@ -69,8 +69,8 @@ func TestPreviewRun(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n := strings.Count(string(b), `<article class="card"`); n != 3*len(suites.Names()) {
-		t.Errorf("%d cards, want 3 for each of %d suites", n, len(suites.Names()))
+	if n := strings.Count(string(b), `<article class="card"`); n != 3*len(suites.Defaults()) {
+		t.Errorf("%d cards, want 3 for each of %d suites", n, len(suites.Defaults()))
 	}
 	if !strings.Contains(string(b), "no image (generated with --no-images)") {
 		t.Error("rows without images are not marked as such")
@@ -88,8 +88,8 @@ func TestPreviewRun(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n := strings.Count(string(b), `<article class="card"`); n != len(suites.Names()) {
-		t.Errorf("--n 1: %d cards, want 1 for each of %d suites", n, len(suites.Names()))
+	if n := strings.Count(string(b), `<article class="card"`); n != len(suites.Defaults()) {
+		t.Errorf("--n 1: %d cards, want 1 for each of %d suites", n, len(suites.Defaults()))
 	}
 
 	_, _, err = runGen(t, "preview", filepath.Join(dir, "missing"))

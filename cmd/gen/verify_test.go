@@ -41,12 +41,12 @@ func TestVerify(t *testing.T) {
 		if err != nil {
 			t.Fatalf("gen verify: %v\n%s", err, stderr)
 		}
-		for _, s := range suites.Names() {
+		for _, s := range suites.Defaults() {
 			if !strings.Contains(stdout, s) {
 				t.Errorf("no summary line for %s:\n%s", s, stdout)
 			}
 		}
-		if want := fmt.Sprintf("%6d rows ok", n); strings.Count(stdout, want) != len(suites.Names()) {
+		if want := fmt.Sprintf("%6d rows ok", n); strings.Count(stdout, want) != len(suites.Defaults()) {
 			t.Errorf("want one %q per suite:\n%s", want, stdout)
 		}
 		if stderr != "" {
@@ -64,7 +64,7 @@ func TestVerify(t *testing.T) {
 	t.Run("tampered", func(t *testing.T) {
 		bad := t.TempDir()
 		var id string
-		for _, s := range suites.Names() {
+		for _, s := range suites.Defaults() {
 			files, err := filepath.Glob(filepath.Join(dir, s, "*.parquet"))
 			if err != nil || len(files) != 1 {
 				t.Fatalf("%s: %v %v", s, files, err)
@@ -87,7 +87,7 @@ func TestVerify(t *testing.T) {
 			t.Fatal(err)
 		}
 		stdout, stderr, err := runGen(t, "verify", bad)
-		want := fmt.Sprintf("verify: 1 of %d rows failed", n*len(suites.Names()))
+		want := fmt.Sprintf("verify: 1 of %d rows failed", n*len(suites.Defaults()))
 		if err == nil || err.Error() != want {
 			t.Fatalf("error %v, want %q", err, want)
 		}
