@@ -1,6 +1,7 @@
 package score
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -16,6 +17,7 @@ import (
 	"github.com/formplan/formplan/dataset"
 	"github.com/formplan/formplan/forms"
 	"github.com/formplan/formplan/internal/fixture"
+	"github.com/formplan/formplan/job"
 	"github.com/formplan/formplan/layout"
 	"github.com/formplan/formplan/question"
 	"github.com/formplan/formplan/rowcheck"
@@ -485,4 +487,33 @@ func checkOracle(t *testing.T, d *Dataset) {
 			t.Errorf("oracle %s: %+v", fmtCell(&a), a)
 		}
 	}
+}
+
+// TestMisreaderOnGenProbes runs the misreader and the oracle on what gen
+// --probes 3 writes of the default mix, with pictures: the probes are
+// gen's own, about the elements whose pictured values decide each row.
+func TestMisreaderOnGenProbes(t *testing.T) {
+	dir := t.TempDir()
+	req := job.Request{Settings: job.Settings{Out: dir, Seed: 1, N: 100, Horizon: suites.Range{Min: 1, Max: 4}, Choices: 4, Scale: 1,
+		Shards: 1, Formats: []string{"parquet"}, Quiet: true, Probes: 3},
+		PaperTasks: "appendix", Suites: strings.Join(suites.Defaults(), ","), Families: strings.Join(forms.Names(forms.Defaults()), ",")}
+	env := job.Env{Version: "test", Published: func() (string, error) { return "2026-01-01", nil }, Stdout: io.Discard, Stderr: io.Discard}
+	if err := job.Generate(context.Background(), req, env); err != nil {
+		t.Fatal(err)
+	}
+	d, err := Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pairs := pairsFrom(t, d, readMetas(t, dir))
+	if want := 100 * len(suites.Defaults()); len(pairs) != want {
+		t.Fatalf("%d pairs, want one per planning row, %d", len(pairs), want)
+	}
+	for _, p := range pairs {
+		if len(p.probes) != 3 {
+			t.Fatalf("planning row %s has %d probes, want 3", p.plan.ID, len(p.probes))
+		}
+	}
+	checkMisreader(t, d, pairs, 0.25)
+	checkOracle(t, d)
 }
