@@ -29,7 +29,7 @@ func scoreCmd(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	oracle := fs.Bool("oracle", false, "also score gold replies (100% in every cell)")
 	responders := fs.StringSlice("responder", nil, "also score reference replies: "+strings.Join(score.Responders, ", "))
 	by := fs.String("by", "suite,family,horizon", "comma-separated breakdown: "+strings.Join(score.Dimensions, ", "))
-	jsonOut := fs.String("json", "", "also write the scores (cells, overall, paired tests, order gaps, choices) as JSON to this file")
+	jsonOut := fs.String("json", "", "also write the scores (cells, overall, paired tests, order gaps, choices, attribution, perception gaps) as JSON to this file")
 	htmlOut := fs.String("html", "", "also write a self-contained HTML report with plots to this file")
 	perRow := fs.String("per-row", "", "also write one JSON line per reply to this file: id, suite, run, the extracted answer, right or wrong, and why when unparsed")
 	seed := fs.Uint64("seed", 1, "seed of the random responder")
