@@ -72,8 +72,9 @@ func (m misreader) read(t *testing.T, p *pair) (statesim.State, bool) {
 }
 
 // misreadings returns the states that differ from s in the value of the
-// element probe pr asks about (for an enabled probe, of its enabler),
-// each one way of misreading it.
+// element probe pr asks about (for an enabled probe, of its enabler; for
+// a radio button, in which member of its group is selected), each one
+// way of misreading it.
 func misreadings(f *forms.Form, s statesim.State, pr *question.Probe) []statesim.State {
 	i := f.Index(pr.Element)
 	if pr.Kind == question.ProbeEnabled && f.Elements[i].EnabledBy != nil {
