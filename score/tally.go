@@ -177,14 +177,14 @@ type Summary struct {
 	Choices    []Choice   `json:"chosen,omitempty"`
 	Answered   []Answered `json:"answered"`
 	Questions  int        `json:"questions"` // in the dataset
-	// Chance is, per suite, the mean over the dataset's questions of what
-	// a reader of the text alone scores at most (Question.Chance).
-	Chance map[string]float64 `json:"chance"`
 	// Attribution splits planning errors by perception (rows with probes,
 	// gen --probes); PerceptionGaps compares runs in the picture and the
 	// caption setting.
 	Attribution    []Attribution   `json:"attribution,omitempty"`
 	PerceptionGaps []PerceptionGap `json:"perception_gaps,omitempty"`
+	// Chance is, per suite, the mean over the dataset's questions of what
+	// a reader of the text alone scores at most (Question.Chance).
+	Chance map[string]float64 `json:"chance"`
 }
 
 // Runs returns the runs in the order they first appeared.
@@ -224,9 +224,9 @@ func (t *Tally) Summary() *Summary {
 	}
 	out.Overall = overall(out.Suites)
 	out.Paired, out.PairedNote = t.paired()
+	out.Attribution, out.PerceptionGaps = t.attribution(), t.perceptionGaps()
 	out.Gaps = t.gaps.finish()
 	out.Choices = t.choices.out
-	out.Attribution, out.PerceptionGaps = t.attribution(), t.perceptionGaps()
 	for k, s := range t.state {
 		n := 0
 		if s.rot == nil {
