@@ -120,16 +120,15 @@ type Config struct {
 // family cannot give are left out, as gen does by default) and scores them.
 // Cells come back in suite, options, family, horizon order.
 func Run(ctx context.Context, cfg Config) ([]Cell, error) {
-	type job struct {
-		suite suites.Suite
-		spec  suites.Spec
-		cell  Cell
-	}
 	var jobs []job
 	for _, name := range cfg.Suites {
 		s, ok := suites.Lookup(name)
 		if !ok {
 			return nil, fmt.Errorf("blind: no suite %q", name)
+		}
+		if s.Paired {
+			jobs = append(jobs, pairedJobs(ctx, cfg, s)...)
+			continue
 		}
 		opts := cfg.Options
 		switch {
@@ -159,7 +158,7 @@ func Run(ctx context.Context, cfg Config) ([]Cell, error) {
 					}
 					cs.Mix = []suites.Part{{Family: 0, Count: rows, Horizon: suites.Range{Min: h, Max: h}}}
 					cs.Horizons = nil
-					jobs = append(jobs, job{s, cs, Cell{Suite: name, Family: fam.Name, Options: n, Horizon: h}})
+					jobs = append(jobs, job{rows: rows, build: builder(s, cs), cell: Cell{Suite: name, Family: fam.Name, Options: n, Horizon: h}})
 				}
 			}
 		}
@@ -174,17 +173,21 @@ func Run(ctx context.Context, cfg Config) ([]Cell, error) {
 			defer wg.Done()
 			for k := range next {
 				j := &jobs[k]
-				for i := int64(0); i < j.spec.Total(); i++ {
+				for i := int64(0); j.cell.Rows < int(j.rows); i++ {
 					if ctx.Err() != nil {
 						errs[k] = ctx.Err()
 						break
 					}
-					q, err := j.suite.Build(&j.spec, i)
+					qs, err := j.build(i)
 					if err != nil {
 						errs[k] = err
 						break
 					}
-					j.cell.Add(&q)
+					for q := range slices.Values(qs) {
+						if j.cell.Rows < int(j.rows) {
+							j.cell.Add(&q)
+						}
+					}
 				}
 				if cfg.Progress != nil && errs[k] == nil {
 					cfg.Progress(&j.cell)
@@ -205,6 +208,78 @@ func Run(ctx context.Context, cfg Config) ([]Cell, error) {
 		out[k] = j.cell
 	}
 	return out, nil
+}
+
+// job is one cell to measure: build returns the questions of its i-th
+// item (one question, or a planning row's probes) until rows are made.
+type job struct {
+	rows  int64
+	build func(i int64) ([]question.Question, error)
+	cell  Cell
+}
+
+// builder returns the build of a cell of suite s under spec sp: question
+// i of the suite.
+func builder(s suites.Suite, sp suites.Spec) func(i int64) ([]question.Question, error) {
+	return func(i int64) ([]question.Question, error) {
+		q, err := s.Build(&sp, i)
+		return []question.Question{q}, err
+	}
+}
+
+// pairedProbes is how many probes a planning row gets in a cell of a
+// Paired suite, as gen --probes 3 gives.
+const pairedProbes = 3
+
+// pairedJobs returns the cells of s, a Paired suite (probes), one per
+// family and horizon: the probes paired with planning rows of every
+// default suite that can give that family and horizon at the cell's
+// options, the suites taking turns.
+func pairedJobs(ctx context.Context, cfg Config, s suites.Suite) []job {
+	var jobs []job
+	for _, fam := range cfg.Families {
+		type source struct {
+			suite suites.Suite
+			spec  suites.Spec
+			hs    []int
+		}
+		var srcs []source
+		for _, name := range suites.Defaults() {
+			ps, _ := suites.Lookup(name)
+			if ps.Probe || ctx.Err() != nil {
+				continue
+			}
+			sp := suites.Spec{Seed: cfg.Seed, Families: []forms.Family{fam}, Horizon: suites.Range{Min: cfg.HorizonMin, Max: cfg.HorizonMax}, Protocol: cfg.Protocol}
+			fit, err := suites.Fit(ps, &sp, false)
+			if err != nil {
+				continue
+			}
+			srcs = append(srcs, source{ps, sp, fit[0]})
+		}
+		for h := cfg.HorizonMin; h <= cfg.HorizonMax; h++ {
+			var cellSrcs []source
+			for _, src := range srcs {
+				if src.hs == nil || slices.Contains(src.hs, h) {
+					src.spec.Mix = []suites.Part{{Family: 0, Count: 1 << 40, Horizon: suites.Range{Min: h, Max: h}}}
+					cellSrcs = append(cellSrcs, src)
+				}
+			}
+			if len(cellSrcs) == 0 {
+				continue
+			}
+			seed := cfg.Seed
+			build := func(i int64) ([]question.Question, error) {
+				src := &cellSrcs[i%int64(len(cellSrcs))]
+				q, err := src.suite.Build(&src.spec, i/int64(len(cellSrcs)))
+				if err != nil {
+					return nil, err
+				}
+				return suites.PairProbes(&q, pairedProbes, seed, i)
+			}
+			jobs = append(jobs, job{rows: int64(cfg.Rows(2)), build: build, cell: Cell{Suite: s.Name, Family: fam.Name, Options: 2, Horizon: h}})
+		}
+	}
+	return jobs
 }
 
 // Tests returns how many reader scores the cells hold: the number of tests

@@ -55,6 +55,16 @@ func TestDescribeRefusals(t *testing.T) {
 			"--format vlmevalkit needs screenshots (VLMEvalKit drops rows without one): leave out --no-images, or the vlmevalkit format"},
 		{"unknown suite", request(func(r *Request) { r.Suites = "edge_cases" }),
 			`unknown suite "edge_cases": choose from ` + strings.Join(suites.Drawn(), ", ")},
+		{"probes named as a suite", request(func(r *Request) { r.Suites = "edge_case,probes" }),
+			`unknown suite "probes": choose from ` + strings.Join(suites.Drawn(), ", ")},
+		{"probes without pictures", request(func(r *Request) { r.NoImages, r.Probes = true, 3 }),
+			"--probes asks about the screenshots, and --no-images writes none: leave out one of them"},
+		{"too many probes", request(func(r *Request) { r.Probes = 9 }),
+			"--probes 9: give 0 (none) to 8 probes per planning row"},
+		{"negative probes", request(func(r *Request) { r.Probes = -1 }),
+			"--probes -1: give 0 (none) to 8 probes per planning row"},
+		{"probes of a shard", request(func(r *Request) { r.Probes, r.Shard, r.Shards = 2, 1, 4 }),
+			"--probes pairs probes over the whole run, and --shard writes part of it: run without --shard"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

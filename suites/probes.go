@@ -2,6 +2,7 @@ package suites
 
 import (
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"strconv"
@@ -67,14 +68,18 @@ func PairProbes(q *question.Question, k int, seed uint64, at int64) ([]question.
 	out := make([]question.Question, 0, k)
 	for j := range k {
 		index := int64(k)*at + int64(j)
-		yes := Source(seed, Probes+"/answer", index/2).Perm(2)[index%2] == 0
-		p, ok := pickProbe(f, s, m, order, used, yes, rng.IntN(2) == 1, rng)
+		drawn := Source(seed, Probes+"/answer", index/2).Perm(2)[index%2] == 0
+		p, ok := pickProbe(f, s, m, order, used, drawn, rng.IntN(2) == 1, rng)
 		if !ok {
 			return nil, errors.New("suites: probes: the form has no element a probe can ask about")
 		}
+		answer, err := ProbeAnswer(f, s, &p)
+		if err != nil {
+			return nil, fmt.Errorf("suites: probes: %w", err)
+		}
 		p.Decisive = decisive[f.Index(p.Element)]
 		used[probeKey{p.Element, p.Kind}] = true
-		pq, err := probeRow(q, p, index, yes)
+		pq, err := probeRow(q, p, index, answer == "Yes")
 		if err != nil {
 			return nil, err
 		}
@@ -126,28 +131,87 @@ func probeOrder(m *question.Meta, rng *rand.Rand) ([]int, map[int]bool) {
 	return append(first, rest...), decisive
 }
 
-// pickProbe finds the first element of order, and a kind of probe about it
-// not used yet, that answers yes (Yes or No) as worded (negated or not).
-// A pass that finds none takes the other wording; the elements are tried
-// again, used pairs and all, before it gives up.
+// pickProbe returns a probe whose answer is yes (but see below), worded negated or not
+// as negated says where its kind words a state both ways. So that its
+// words tell nothing of its answer, the kind comes first, apart from the
+// answer: that of the first element of order (and kind about it) not used
+// yet whose kind is two-sided in s, having elements that show it and
+// elements that do not (a holds probe: a value shown and another the
+// element could show). Only then does the answer pick, among the elements
+// of that kind (order's first), one whose state gives it. Once every
+// element and kind is used, they are taken again. On a picture where no
+// kind is two-sided the answer is what the picture shows, not yes.
 func pickProbe(f *forms.Form, s statesim.State, m *question.Meta, order []int, used map[probeKey]bool, yes, negated bool, rng *rand.Rand) (question.Probe, bool) {
 	for _, reuse := range []bool{false, true} {
-		for _, neg := range []bool{negated, !negated} {
-			for _, i := range order {
-				kinds := probeKinds(&f.Elements[i])
-				rng.Shuffle(len(kinds), func(a, b int) { kinds[a], kinds[b] = kinds[b], kinds[a] })
-				for _, kind := range kinds {
-					if !reuse && used[probeKey{f.Elements[i].ID, kind}] {
-						continue
-					}
-					if p, ok := probeFor(f, s, m, i, kind, yes, neg, rng); ok {
+		for _, i := range order {
+			kinds := probeKinds(&f.Elements[i])
+			rng.Shuffle(len(kinds), func(a, b int) { kinds[a], kinds[b] = kinds[b], kinds[a] })
+			for _, kind := range kinds {
+				if !reuse && used[probeKey{f.Elements[i].ID, kind}] {
+					continue
+				}
+				if kind == question.ProbeHolds {
+					if p, ok := holdsProbe(f, s, m, i, yes, rng); ok {
 						return p, true
 					}
+					continue
+				}
+				p, ok := twoSided(f, s, order, used, i, kind, yes, negated)
+				if ok {
+					return p, true
 				}
 			}
 		}
 	}
+	// No kind is two-sided: every element of each kind shows the same
+	// (a single checkbox, both text boxes empty). No question about such a
+	// picture can have its answer drawn apart from its words, so the
+	// answer follows the picture: the first element is asked about, a
+	// checked, selected or enabled state before an empty one (all text
+	// boxes empty: the same on every such picture), worded as drawn.
+	for _, pass := range []bool{false, true} {
+		for _, i := range order {
+			for _, kind := range probeKinds(&f.Elements[i]) {
+				if kind == question.ProbeHolds || (kind == question.ProbeEmpty) != pass {
+					continue
+				}
+				return question.Probe{Kind: kind, Element: f.Elements[i].ID, Negated: negated}, true
+			}
+		}
+	}
 	return question.Probe{}, false
+}
+
+// twoSided returns a probe of a Yes/No kind that words a state (checked,
+// selected, enabled, empty) answering yes, if kind is two-sided in s:
+// some element of that kind is in the state and some is not. The element
+// is the first of order that gives the answer, unused first; element i,
+// the one the kind was found on, when it does.
+func twoSided(f *forms.Form, s statesim.State, order []int, used map[probeKey]bool, i int, kind string, yes, negated bool) (question.Probe, bool) {
+	truth := func(j int) (bool, bool) {
+		p := question.Probe{Kind: kind, Element: f.Elements[j].ID}
+		got, err := ProbeAnswer(f, s, &p)
+		return got == "Yes", err == nil
+	}
+	var shows, lacks bool
+	for _, j := range order {
+		if t, ok := truth(j); ok {
+			shows, lacks = shows || t, lacks || !t
+		}
+	}
+	if !shows || !lacks {
+		return question.Probe{}, false
+	}
+	want := yes != negated // the state the element must be in
+	pick := -1
+	for _, j := range append([]int{i}, order...) {
+		if t, ok := truth(j); ok && t == want && (pick < 0 || !used[probeKey{f.Elements[j].ID, kind}]) {
+			if pick = j; !used[probeKey{f.Elements[j].ID, kind}] {
+				break
+			}
+		}
+	}
+	return question.Probe{Kind: kind, Element: f.Elements[pick].ID, Negated: negated}, true
 }
 
 // probeKinds lists the kinds of Yes/No probe element e can take.
@@ -169,18 +233,14 @@ func probeKinds(e *forms.Element) []string {
 	return kinds
 }
 
-// probeFor returns a probe of kind about element i whose answer in s is
-// yes, worded negated where the kind words a state both ways, if there is
-// one. A "holds" probe asks about the pictured value for Yes, and for No
-// about a value the element takes in another state of m (a candidate
-// start, the second picture), else another the element can take.
-func probeFor(f *forms.Form, s statesim.State, m *question.Meta, i int, kind string, yes, negated bool, rng *rand.Rand) (question.Probe, bool) {
-	p := question.Probe{Kind: kind, Element: f.Elements[i].ID}
-	if kind != question.ProbeHolds {
-		p.Negated = negated
-		got, err := ProbeAnswer(f, s, &p)
-		return p, err == nil && (got == "Yes") == yes
-	}
+// holdsProbe returns a probe asking whether element i (a slider or a text
+// box) shows a value, answering yes, if the element has two values to ask
+// about: the one it shows (not an empty text, which ProbeEmpty asks about)
+// and another it takes in another state of m (a candidate start, the
+// second picture), else another it can take. Yes asks about the first,
+// No about the second.
+func holdsProbe(f *forms.Form, s statesim.State, m *question.Meta, i int, yes bool, rng *rand.Rand) (question.Probe, bool) {
+	p := question.Probe{Kind: question.ProbeHolds, Element: f.Elements[i].ID}
 	e := &f.Elements[i]
 	word := func(v statesim.Value) string {
 		if e.Kind == forms.Slider {
@@ -188,23 +248,23 @@ func probeFor(f *forms.Form, s statesim.State, m *question.Meta, i int, kind str
 		}
 		return v.S
 	}
-	if yes {
-		p.Value = word(s[i])
-		return p, p.Value != "" // an empty text is asked as ProbeEmpty
-	}
+	shown := word(s[i])
 	var others []string
 	for _, t := range slices.Concat(m.Starts, m.Pictures[1:]) {
-		if v := word(t[i]); v != word(s[i]) && v != "" && !slices.Contains(others, v) {
+		if v := word(t[i]); v != shown && v != "" && !slices.Contains(others, v) {
 			others = append(others, v)
 		}
 	}
 	if len(others) == 0 {
-		others = otherValues(f, i, word(s[i]))
+		others = otherValues(f, i, shown)
 	}
-	if len(others) == 0 {
+	if shown == "" || len(others) == 0 {
 		return p, false
 	}
-	p.Value = others[rng.IntN(len(others))]
+	other := others[rng.IntN(len(others))]
+	if p.Value = other; yes {
+		p.Value = shown
+	}
 	return p, true
 }
 

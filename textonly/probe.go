@@ -21,6 +21,16 @@ func probeRule(name string, yes func(p *question.Probe, f *forms.Form, e *forms.
 	}}
 }
 
+// kindAsWorded returns a reader that bets on the state of kind's probes:
+// Yes for such a probe worded as the state (not negated), No for one
+// worded negated and for every other probe. It beats chance when that
+// state is more often shown than not in the pictures asked about.
+func kindAsWorded(kind string) Reader {
+	return probeRule("Yes for a "+kind+" probe worded as the state", func(p *question.Probe, _ *forms.Form, _ *forms.Element) bool {
+		return p.Kind == kind && !p.Negated
+	})
+}
+
 // sliderEnd reports whether a slider probe asks about an end of the range.
 func sliderEnd(p *question.Probe, e *forms.Element) bool {
 	return e.Kind == forms.Slider && (p.Value == strconv.Itoa(e.Min) || p.Value == strconv.Itoa(e.Max))
@@ -41,6 +51,10 @@ var ProbeReaders = []Reader{
 	probeRule("Yes for the first element of its kind", func(_ *question.Probe, _ *forms.Form, e *forms.Element) bool { return e.Ordinal == 1 }),
 	probeRule("Yes for a conditional element", func(_ *question.Probe, _ *forms.Form, e *forms.Element) bool { return e.EnabledBy != nil }),
 	probeRule("Yes when a slider value asked is an end of its range", func(p *question.Probe, _ *forms.Form, e *forms.Element) bool { return sliderEnd(p, e) }),
+	kindAsWorded(question.ProbeChecked),
+	kindAsWorded(question.ProbeSelected),
+	kindAsWorded(question.ProbeEnabled),
+	kindAsWorded(question.ProbeEmpty),
 	probeRule("Yes when a text asked is the first of the form's texts", func(p *question.Probe, f *forms.Form, e *forms.Element) bool {
 		return e.Kind == forms.TextBox && len(f.TextValues) > 0 && p.Value == f.TextValues[0]
 	}),
