@@ -56,6 +56,9 @@ func Describe(req Request) (*Run, error) {
 	if err := r.checkValues(req); err != nil {
 		return nil, err
 	}
+	if err := r.checkVariants(); err != nil {
+		return nil, err
+	}
 	return r, nil
 }
 

@@ -40,6 +40,9 @@ type Settings struct {
 	Force    bool
 	Quiet    bool
 	Formats  []string
+	// Variants is how many rows ask each question, under looks that
+	// change no answer (gen --variants); 0 or 1: one row a question.
+	Variants int
 }
 
 // Request is what a generation asks for, as the command line gives it:

@@ -76,6 +76,9 @@ func (r *Run) ContentFlags() string {
 	if r.Protocol != nil {
 		parts = append(parts, "--protocol "+r.Protocol.Name)
 	}
+	if r.Variants > 1 {
+		parts = append(parts, fmt.Sprintf("--variants %d", r.Variants))
+	}
 	if r.NoImages {
 		parts = append(parts, "--no-images")
 	} else {

@@ -75,6 +75,9 @@ type Meta struct {
 	// Probe is what a perception probe asks (suites perception and
 	// probes); nil on every other row.
 	Probe *Probe `json:"probe,omitempty"`
+	// Look is how the row's pictures show its item, on a row of a
+	// variant group (gen --variants); nil on every other row.
+	Look *Look `json:"look,omitempty"`
 }
 
 // The kinds of perception probe. Yes/No probes (Checked, Selected,

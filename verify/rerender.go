@@ -275,7 +275,7 @@ func rerenderJobs(row *dataset.Row, c *checked, k int) []rerenderJob {
 	}
 	var out []rerenderJob
 	for i, pic := range pics {
-		job, err := formview.Job(&m.Form, m.Pictures[i], row.Task, "v"+strconv.Itoa(k)+"-"+strconv.Itoa(i))
+		job, err := formview.Job(&m.Form, m.Pictures[i], c.bar, "v"+strconv.Itoa(k)+"-"+strconv.Itoa(i))
 		if err != nil {
 			return nil
 		}

@@ -232,6 +232,10 @@ type suiteState struct {
 	// the width of their text (see textWidthsKnown).
 	textWidths textRule
 	domains    *domains // the dataset's PDDL domains (pddl.go)
+	// variant is the variant group being read, until its last row;
+	// left is how many rows of the current file are still to check.
+	variant *variantGroup
+	left    int64
 }
 
 func newSuiteState(name string, doms *domains) *suiteState {
@@ -266,6 +270,7 @@ func checkFile(ctx context.Context, path string, st *suiteState, sr *SuiteReport
 		return err
 	}
 	st.textWidths = textWidthsKnown(r)
+	st.left, st.variant = r.NumRows(), nil // a variant group never spans two files
 	if rr != nil {
 		if err := rr.startFile(ctx, r, path); err != nil {
 			r.Close()
