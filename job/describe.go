@@ -56,7 +56,7 @@ func Describe(req Request) (*Run, error) {
 	if err := r.checkValues(req); err != nil {
 		return nil, err
 	}
-	if err := r.checkVariants(); err != nil {
+	if err := r.checkVariants(req); err != nil {
 		return nil, err
 	}
 	return r, nil

@@ -14,8 +14,12 @@ import (
 // checkVariants refuses a --variants out of range, one without pictures
 // (a look is a way of drawing), and one with a suite that asks about
 // each item in a group of rows already (temporal_order under --protocol
-// paper).
-func (r *Run) checkVariants() error {
+// paper). A request that does not give it (0) asks for one row a
+// question.
+func (r *Run) checkVariants(req Request) error {
+	if r.Variants == 0 && !req.given("variants") {
+		r.Variants = 1
+	}
 	v := r.Variants
 	if v < 1 || v > variant.MaxVariants {
 		return usagef("--variants %d: use 1 (one row a question, the default) to %d (every form has at least %d looks: two scales times three wordings of the instruction bar)", v, variant.MaxVariants, variant.MaxVariants)
