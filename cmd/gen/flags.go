@@ -54,7 +54,7 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 	fs.IntVar(&req.Workers, "workers", 0, "parallel workers (0: one per CPU); never changes the output")
 	fs.BoolVar(&req.NoImages, "no-images", false, "write rows without screenshots")
 	fs.Float64Var(&req.Scale, "scale", 1, "screenshot scale: 1 gives MiniWoB's 160 x 210 pixels, 2 and 3 sharper pictures")
-	fs.IntVar(&req.Variants, "variants", 1, "rows per question (1-6): each question is asked V times, a variant group sharing variant_group, under looks that change no answer (elements reordered on forms named by label, a group's row and column layout swapped, scale 1 against 2, the instruction bar worded another way); --n counts questions, so a suite has n x V rows; needs screenshots")
+	fs.IntVar(&req.Variants, "variants", 1, "rows per question (1-6): each question is asked `V` times, a variant group sharing variant_group, under looks that change no answer (elements reordered on forms named by label, a group's row and column layout swapped, scale 1 against 2, the instruction bar worded another way); --n counts questions, so a suite has n x V rows; needs screenshots")
 	fs.StringVar(&req.Chrome, "chrome", "", "path to Chromium (default: $CHROME_PATH, then chromium on PATH)")
 	fs.StringVar(&req.Config, "config", "", "JSON or YAML file with custom families and a suite mix")
 	shard := fs.String("shard", "", "write only shard K of N (K from 0), such as 3/8; the N shards together are the whole run; auto takes K and N from a Slurm array, auto/N takes K from a Kubernetes Indexed Job")
