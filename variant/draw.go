@@ -4,9 +4,9 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"fmt"
+	"maps"
 	"math/rand/v2"
 	"slices"
-	"sort"
 
 	"github.com/formplan/formplan/forms"
 	"github.com/formplan/formplan/formview"
@@ -65,7 +65,7 @@ func Draw(it Item, of int, f *forms.Form, task string, scale float64, flip Flipp
 	seen := map[string]bool{Key(&looks[0]): true}
 	var movable, flips []string
 	sizes := Groups(f)
-	for _, g := range sortedKeys(sizes) {
+	for _, g := range slices.Sorted(maps.Keys(sizes)) {
 		if Movable(f, g) {
 			movable = append(movable, g)
 		}
@@ -146,13 +146,4 @@ func source(it Item) *rand.Rand {
 	binary.LittleEndian.PutUint64(buf[8:], uint64(it.Index))
 	h := sha256.Sum256(append(buf[:], "looks/"+it.Suite...))
 	return rand.New(rand.NewPCG(binary.LittleEndian.Uint64(h[:8]), binary.LittleEndian.Uint64(h[8:16])))
-}
-
-func sortedKeys(m map[string]int) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }
