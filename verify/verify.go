@@ -82,6 +82,16 @@
 //     named: "image: the 2nd checkbox (e3) looks unchecked but the state
 //     has it checked";
 //
+//   - variant groups (variants.go), rows of gen --variants: a row with a
+//     look (metadata.look) is variant v of a group of V rows that come one
+//     after another in its file, variant_group the id of the first; the
+//     look fits the form (variant.Check), the first row's is none, the
+//     row's scale is the look's, no two rows of a group share a look or a
+//     picture, every row asks what the first asks (metadata but the look,
+//     text, options, answer, labels), and no group ends early; boxes,
+//     probes and re-rendering take the form and states as the look draws
+//     them (variant.Show). A row without a look has no variant_group;
+//
 //   - image_needed: re-derived by the suite's check, from the candidate
 //     starts the row carries or by an exact search over every start the
 //     family can give (startspace.Judge).
