@@ -46,8 +46,8 @@ func (r *Run) rowsPer() int64 { return int64(max(r.Variants, 1)) }
 // second browser at the other scale (variant.OtherScale), which the
 // caller closes, and the groups of each family that a look may draw in
 // the other layout: those whose family, so drawn, still passes
-// formview.Fit at both scales (its largest form inside its picture, every
-// text whole).
+// formview.Fit and formview.Draws at both scales (its largest form
+// inside its picture, every text whole).
 func (r *Run) looks(ctx context.Context, rd *render.Renderer, head string) (*render.Renderer, variant.Flippable, error) {
 	other, err := render.New(ctx, render.Options{ChromePath: r.Chrome, Scale: variant.OtherScale(r.Scale), Head: head, Fonts: formview.Fonts()})
 	if err != nil {
@@ -65,6 +65,8 @@ func (r *Run) looks(ctx context.Context, rd *render.Renderer, head string) (*ren
 			fits := true
 			for _, at := range []*render.Renderer{rd, other} {
 				if _, err := formview.Fit(ctx, at, []forms.Family{flipped}); err != nil {
+					fits = false
+				} else if err := formview.Draws(ctx, at, flipped); err != nil {
 					fits = false
 				}
 			}
