@@ -45,9 +45,11 @@ func (r *Run) rowsPer() int64 { return int64(max(r.Variants, 1)) }
 // looks readies a run with variant groups once its browser rd runs: a
 // second browser at the other scale (variant.OtherScale), which the
 // caller closes, and the groups of each family that a look may draw in
-// the other layout: those whose family, so drawn, still passes
-// formview.Fit and formview.Draws at both scales (its largest form
-// inside its picture, every text whole).
+// the other layout: those whose family, so drawn, formview.Draws draws
+// whole at both scales (its largest form inside its picture, every text
+// whole, every value typed into a text box within the widest picture).
+// A browser that fails fails the run: what a look may draw never depends
+// on a failure.
 func (r *Run) looks(ctx context.Context, rd *render.Renderer, head string) (*render.Renderer, variant.Flippable, error) {
 	other, err := render.New(ctx, render.Options{ChromePath: r.Chrome, Scale: variant.OtherScale(r.Scale), Head: head, Fonts: formview.Fonts()})
 	if err != nil {
@@ -64,15 +66,14 @@ func (r *Run) looks(ctx context.Context, rd *render.Renderer, head string) (*ren
 			flipped.Groups[gi].Layout = flipLayout(g.Layout)
 			fits := true
 			for _, at := range []*render.Renderer{rd, other} {
-				if _, err := formview.Fit(ctx, at, []forms.Family{flipped}); err != nil {
-					fits = false
-				} else if err := formview.Draws(ctx, at, flipped); err != nil {
-					fits = false
+				why, err := formview.Draws(ctx, at, flipped)
+				if err != nil {
+					other.Close()
+					return nil, nil, err
 				}
-			}
-			if ctx.Err() != nil {
-				other.Close()
-				return nil, nil, ctx.Err()
+				if fits = why == ""; !fits {
+					break
+				}
 			}
 			allowed[[2]string{f.Name, forms.GroupName(gi)}] = fits
 		}
