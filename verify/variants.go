@@ -46,7 +46,9 @@ func itemOf(row *dataset.Row, m *question.Meta) [32]byte {
 // --variants): a row with a look is variant Variant of a group of Of
 // rows, which come one after another from its first, whose id is the
 // row's variant_group; the look fits the row's form (variant.Check), is
-// at the row's scale and is not another row's of the group; every row
+// at the row's scale, which is the run's (the file's) or the other
+// (variant.OtherScale), the run's on the first row, and is not another
+// row's of the group; every row
 // asks what the first asks (itemOf) and shows another picture; and a
 // group is whole, ending neither before its last row nor with its file.
 // A row without a look has no variant_group. It returns the metadata as
@@ -77,6 +79,13 @@ func (st *suiteState) checkVariant(row *dataset.Row, m *question.Meta, valid boo
 	}
 	if row.Image != nil && row.Scale != l.Scale {
 		p.addf("scale %g, but its look says %g", row.Scale, l.Scale)
+	}
+	switch run := st.scale; {
+	case run == 0: // the file records no scale: nothing to compare with
+	case l.Variant == 0 && l.Scale != run:
+		p.addf("its look is at scale %g, but the first row of a group is drawn at the run's, %g", l.Scale, run)
+	case l.Scale != run && l.Scale != variant.OtherScale(run):
+		p.addf("its look is at scale %g: a look takes the run's scale, %g, or %g", l.Scale, run, variant.OtherScale(run))
 	}
 	item := itemOf(row, m)
 	shot := [32]byte{}

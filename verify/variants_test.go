@@ -137,6 +137,16 @@ func TestVariantsTampered(t *testing.T) {
 			editMeta(t, &rows[i], func(m *question.Meta) { m.Look.Scale = 1 })
 			return rows
 		}, "scale 2, but its look says 1"},
+		{"a first row at the other scale", func(t *testing.T, rows []dataset.Row) []dataset.Row {
+			editMeta(t, &rows[0], func(m *question.Meta) { m.Look.Scale = 2 })
+			rows[0].Scale = 2
+			return rows
+		}, "the first row of a group is drawn at the run's, 1"},
+		{"a look at neither scale", func(t *testing.T, rows []dataset.Row) []dataset.Row {
+			i := second(t, rows, anyLook)
+			editMeta(t, &rows[i], func(m *question.Meta) { m.Look.Scale = 3 })
+			return rows
+		}, "a look takes the run's scale, 1, or 2"},
 		{"a variant with another answer", func(t *testing.T, rows []dataset.Row) []dataset.Row {
 			i := second(t, rows, anyLook)
 			relabel(t, &rows[i], (int(*rows[i].AnswerIdx)+1)%len(rows[i].Choices), "")

@@ -110,6 +110,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"strconv"
 	"strings"
 
 	"github.com/formplan/formplan/dataset"
@@ -243,9 +244,12 @@ type suiteState struct {
 	textWidths textRule
 	domains    *domains // the dataset's PDDL domains (pddl.go)
 	// variant is the variant group being read, until its last row;
-	// left is how many rows of the current file are still to check.
+	// left is how many rows of the current file are still to check;
+	// scale is the current file's scale (layout.ScaleKey), 0 when it
+	// records none.
 	variant *variantGroup
 	left    int64
+	scale   float64
 }
 
 func newSuiteState(name string, doms *domains) *suiteState {
@@ -281,6 +285,10 @@ func checkFile(ctx context.Context, path string, st *suiteState, sr *SuiteReport
 	}
 	st.textWidths = textWidthsKnown(r)
 	st.left, st.variant = r.NumRows(), nil // a variant group never spans two files
+	st.scale = 0
+	if sc, ok := r.Metadata(layout.ScaleKey); ok {
+		st.scale, _ = strconv.ParseFloat(sc, 64)
+	}
 	if rr != nil {
 		if err := rr.startFile(ctx, r, path); err != nil {
 			r.Close()
