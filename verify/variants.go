@@ -48,9 +48,9 @@ func itemOf(row *dataset.Row, m *question.Meta) [32]byte {
 // row's variant_group; the look fits the row's form (variant.Check), is
 // at the row's scale, which is the run's (the file's) or the other
 // (variant.OtherScale), the run's on the first row, and is not another
-// row's of the group; every row
-// asks what the first asks (itemOf) and shows another picture; and a
-// group is whole, ending neither before its last row nor with its file.
+// row's of the group; every row asks what the first asks (itemOf) and
+// shows another picture; and a group is whole, ending neither before its
+// last row nor with its file.
 // A row without a look has no variant_group. It returns the metadata as
 // the row's pictures draw it and the bar's text (variant.Show), or nil
 // when the look does not fit (no picture is then checked further).
