@@ -193,8 +193,9 @@ func outside(els []render.Element, w, h float64) (out int, first string) {
 }
 
 // fitState is the state Fit shows form f in: every box checked, every text
-// box holding its first (longest) value, one radio button of a group
-// selected.
+// box holding its first (longest) value, every slider at its end with the
+// most digits (its printed value at its widest: a row of sliders must
+// fit with it), one radio button of a group selected.
 func fitState(f *forms.Form) statesim.State {
 	s := statesim.Clean(f)
 	for i, e := range f.Elements {
@@ -203,6 +204,8 @@ func fitState(f *forms.Form) statesim.State {
 			s[i].N = 1
 		case forms.TextBox:
 			s[i].S = f.TextValues[0]
+		case forms.Slider:
+			s[i].N = widestEnd(&f.Elements[i])
 		}
 	}
 	fixRadios(f, s)
@@ -234,11 +237,7 @@ func longestTasks(f *forms.Form) []string {
 		case forms.TextBox:
 			rest = append(rest, statesim.Want{Target: ref, Value: statesim.Value{S: widestValue(f)}})
 		case forms.Slider:
-			n := e.Min
-			if len(fmt.Sprint(e.Max)) > len(fmt.Sprint(e.Min)) {
-				n = e.Max
-			}
-			rest = append(rest, statesim.Want{Target: ref, Value: statesim.Value{N: n}})
+			rest = append(rest, statesim.Want{Target: ref, Value: statesim.Value{N: widestEnd(&f.Elements[i])}})
 		}
 	}
 	variants := [][]statesim.Want{boxes}
@@ -285,4 +284,13 @@ func fixRadios(f *forms.Form, s statesim.State) {
 			last[e.Group] = i
 		}
 	}
+}
+
+// widestEnd returns the end of slider e printed with the most characters:
+// its minimum, or its maximum when that has more.
+func widestEnd(e *forms.Element) int {
+	if len(fmt.Sprint(e.Max)) > len(fmt.Sprint(e.Min)) {
+		return e.Max
+	}
+	return e.Min
 }

@@ -113,6 +113,16 @@ func pictureWidth(base int, blocks []block) int {
 // and this wording, in its style, says nothing about the question.
 const neutralTask = "Fill in the form and click Submit."
 
+// BarText returns the text the instruction bar above a form shows for a
+// question's task: the task, or for a question without one the neutral
+// instruction Job shows instead.
+func BarText(task string) string {
+	if task == "" {
+		return neutralTask
+	}
+	return task
+}
+
 // denseLines is the most lines a form has at MiniWoB's line height: the
 // most checkboxes click-checkboxes draws.
 const denseLines = 6

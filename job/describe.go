@@ -59,6 +59,9 @@ func Describe(req Request) (*Run, error) {
 	if err := r.checkValues(req); err != nil {
 		return nil, err
 	}
+	if err := r.checkVariants(req); err != nil {
+		return nil, err
+	}
 	return r, nil
 }
 

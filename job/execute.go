@@ -61,6 +61,7 @@ func (r *Run) Execute(ctx context.Context, env Env) error {
 	if err != nil {
 		return err
 	}
+	total *= r.rowsPer() // rows: a question is a group of rows with --variants
 	if err := r.checkSpace(total, env.Stderr); err != nil {
 		return err
 	}
@@ -69,6 +70,7 @@ func (r *Run) Execute(ctx context.Context, env Env) error {
 	plan := pipeline.Plan{
 		Out: r.Out, Workers: r.Workers, Version: env.Version, Flags: r.ContentFlags(),
 		Shard: r.Shard, Shards: r.Shards, Resume: r.Resume, Paired: r.Probes > 0,
+		Variants: pipeline.Variants{N: r.Variants, Scale: r.Scale},
 	}
 	for _, j := range jobs {
 		plan.Suites = append(plan.Suites, j.suite)
@@ -110,7 +112,8 @@ func (r *Run) Execute(ctx context.Context, env Env) error {
 		// Remove the browser profiles killed runs left; a failure only leaves them.
 		render.SweepProfiles()
 		scripts := formview.ScriptsOf(r.families())
-		rd, err := render.New(ctx, render.Options{ChromePath: r.Chrome, Scale: r.Scale, Head: formview.HeadWith(scripts), Fonts: formview.Fonts()}) // finds Chromium
+		head := formview.HeadWith(scripts)
+		rd, err := render.New(ctx, render.Options{ChromePath: r.Chrome, Scale: r.Scale, Head: head, Fonts: formview.Fonts()}) // finds Chromium
 		if err != nil {
 			return err
 		}
@@ -122,7 +125,16 @@ func (r *Run) Execute(ctx context.Context, env Env) error {
 			}
 			return UsageError{Msg: fmt.Sprintf("%v (at --scale %g)", err, r.Scale)}
 		}
-		plan.Painter = &pipeline.Screens{Renderer: rd, Scale: r.Scale, Heights: heights}
+		screens := &pipeline.Screens{Renderer: rd, Scale: r.Scale, Heights: heights}
+		if r.Variants > 1 {
+			other, flippable, err := r.looks(ctx, rd, head)
+			if err != nil {
+				return err
+			}
+			defer other.Close()
+			screens.Other, plan.Variants.Flippable = other, flippable
+		}
+		plan.Painter = screens
 		chromium, fonts = rd.Version(), scripts.ID()
 		meta[layout.ChromiumKey], meta[layout.FontsKey] = chromium, fonts
 		meta[layout.ScaleKey] = strconv.FormatFloat(r.Scale, 'g', -1, 64)
@@ -208,7 +220,7 @@ func (r *Run) write(ctx context.Context, plan pipeline.Plan, meta map[string]str
 		if w.chromium == "" {
 			pictures = "no images"
 		}
-		fmt.Fprintf(w.env.Stdout, "%d questions in %s (%s)\n", total, pipeline.Elapsed(time.Since(start)), pictures)
+		fmt.Fprintf(w.env.Stdout, "%d questions in %s (%s%s)\n", total/r.rowsPer(), pipeline.Elapsed(time.Since(start)), pictures, describeVariants(r.Variants))
 		if r.Shards > 1 {
 			fmt.Fprintf(w.env.Stdout, "shard %d/%d done; once every shard is, run: gen card %s\n", r.Shard, r.Shards, r.Out)
 		}

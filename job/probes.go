@@ -24,6 +24,8 @@ func (r *Run) checkProbes() error {
 		return usagef("--probes asks about the screenshots, and --no-images writes none: leave out one of them")
 	case r.Shards > 1:
 		return usagef("--probes pairs probes over the whole run, and --shard writes part of it: run without --shard")
+	case r.Variants > 1:
+		return usagef("--probes pairs probes with one row a question, and --variants %d asks each %d times: run them apart", r.Variants, r.Variants)
 	}
 	for _, name := range r.Suites {
 		if s, _ := suites.Lookup(name); !s.Probe {

@@ -43,6 +43,9 @@ type Settings struct {
 	// Probes is how many perception probes each planning row gets (gen
 	// --probes K), written as the probes suite; 0 for none.
 	Probes int
+	// Variants is how many rows ask each question, under looks that
+	// change no answer (gen --variants); 0 or 1: one row a question.
+	Variants int
 }
 
 // Request is what a generation asks for, as the command line gives it:

@@ -79,6 +79,9 @@ func (r *Run) ContentFlags() string {
 	if r.Probes > 0 {
 		parts = append(parts, fmt.Sprintf("--probes %d", r.Probes))
 	}
+	if r.Variants > 1 {
+		parts = append(parts, fmt.Sprintf("--variants %d", r.Variants))
+	}
 	if r.NoImages {
 		parts = append(parts, "--no-images")
 	} else {

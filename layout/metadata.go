@@ -23,6 +23,13 @@ const (
 	// IndicesKey holds "LO-HI": the file's rows are the indices [LO, HI).
 	IndicesKey = "formplan.indices"
 
+	// VariantsKey holds, in decimal, how many rows each question takes in
+	// a run with variant groups (gen --variants V above 1): the file's
+	// rows are then whole groups, IndicesKey counts rows, and shard K of
+	// N holds the groups of ShardRange's questions. A file without it has
+	// one row a question.
+	VariantsKey = "formplan.variants"
+
 	// ChromiumKey holds the browser that rendered the pictures, as
 	// render.Renderer.Version gives it: "HeadlessChrome/156.0.8078.79".
 	ChromiumKey = "formplan.chromium"
@@ -57,6 +64,19 @@ func ShardMetadata(n int64, k, shards int) map[string]string {
 		ShardKey:   fmt.Sprintf("%d/%d", k, shards),
 		IndicesKey: fmt.Sprintf("%d-%d", lo, hi),
 	}
+}
+
+// GroupShardMetadata is ShardMetadata for a suite of n rows, per rows a
+// question (VariantsKey): the shard's questions as ShardRange splits the
+// n/per questions, its indices counting rows.
+func GroupShardMetadata(n, per int64, k, shards int) map[string]string {
+	if per <= 1 {
+		return ShardMetadata(n, k, shards)
+	}
+	m := ShardMetadata(n/per, k, shards)
+	lo, hi := ShardRange(n/per, k, max(shards, 1))
+	m[IndicesKey] = fmt.Sprintf("%d-%d", lo*per, hi*per)
+	return m
 }
 
 // FileMetadata returns the key-value metadata of the file of shard k of

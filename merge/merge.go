@@ -20,6 +20,7 @@ import (
 	"path/filepath"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/formplan/formplan/layout"
@@ -162,7 +163,8 @@ func planSuite(suite string, parts []*part) (suitePlan, error) {
 // its place gives it in a suite of total rows.
 func checkShards(shards []*part, total int64) error {
 	for _, p := range shards {
-		want := layout.ShardMetadata(total, p.k, p.n)
+		per, _ := strconv.ParseInt(p.meta[layout.VariantsKey], 10, 64) // 0 without variant groups
+		want := layout.GroupShardMetadata(total, per, p.k, p.n)
 		if p.meta[layout.IndicesKey] != want[layout.IndicesKey] {
 			return fmt.Errorf("%s: its metadata says indices %s, but shard %d/%d of %d rows holds %s: the shards do not cover the suite once each; remove the stray file and run its shard again",
 				p.name(), p.meta[layout.IndicesKey], p.k, p.n, total, want[layout.IndicesKey])

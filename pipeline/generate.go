@@ -56,6 +56,10 @@ type Plan struct {
 	// goroutine at a time (for the dataset card, which then needs no second
 	// reading of the file). The slices are reused once it returns.
 	Observe func(file string, qs []question.Question, rows []dataset.Row)
+	// Variants, if its N is above 1, writes every question N times under
+	// looks that change no answer; Counts, Shard and Progress then count
+	// questions and rows as Variants says.
+	Variants Variants
 }
 
 // SuiteResult says what was written for one suite.
@@ -117,7 +121,7 @@ func Run(ctx context.Context, p Plan) ([]SuiteResult, error) {
 		}
 		ends[k] = r.end()
 		if r.result.Resumed && p.Progress != nil {
-			p.Progress(r.hi - r.lo)
+			p.Progress(r.rows())
 		}
 	}
 	w := &suiteWriter{p: &p, runs: runs, ends: ends, domains: make(chan error, 1)}

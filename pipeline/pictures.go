@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 
 	"github.com/formplan/formplan/dataset"
@@ -12,6 +13,7 @@ import (
 	"github.com/formplan/formplan/question"
 	"github.com/formplan/formplan/render"
 	"github.com/formplan/formplan/statesim"
+	"github.com/formplan/formplan/variant"
 )
 
 // Painter adds pictures to rows: rows[k] belongs to qs[k].
@@ -28,6 +30,13 @@ type Screens struct {
 	// Heights is how tall each family's pictures may grow to show their
 	// task whole (formview.Fit); nil holds every picture to MiniWoB's.
 	Heights formview.Heights
+	// Other, if set, paints the rows whose look (question.Look, gen
+	// --variants) takes another scale than Scale: it is a renderer at
+	// variant.OtherScale(Scale). A row with a look is drawn as
+	// variant.Show says, in a cell of formview.MaxHeight (its bar may be
+	// worded longer than the family's longest task), and as tall as its
+	// own task needs.
+	Other *render.Renderer
 }
 
 // pictureKey identifies what one screenshot shows: the form (as JSON), the
@@ -47,31 +56,49 @@ type rowBoxes struct {
 func (p *Screens) Paint(ctx context.Context, qs []question.Question, rows []dataset.Row) error {
 	index := map[string]int{}
 	var jobs []render.Job
+	var other []bool // per job: rendered by Other
 	type ref struct{ q, pic, job int }
 	var refs []ref
+	shown := make([]variant.Shown, len(qs))
 	for k := range qs {
 		q := &qs[k]
-		form, err := json.Marshal(q.Meta.Form) // once for all the question's pictures
+		var err error
+		if shown[k], err = variant.Show(&q.Meta, q.Task); err != nil {
+			return fmt.Errorf("pipeline: %s %d: %w", q.Suite, q.Index, err)
+		}
+		sh, look := &shown[k], q.Meta.Look
+		alt := look != nil && look.Scale != p.Scale
+		if alt && p.Other == nil {
+			return fmt.Errorf("pipeline: %s %d: its look is at scale %g, and no renderer paints it", q.Suite, q.Index, look.Scale)
+		}
+		form, err := json.Marshal(sh.Form) // once for all the question's pictures
 		if err != nil {
 			return fmt.Errorf("pipeline: %s %d: %w", q.Suite, q.Index, err)
 		}
-		for pic, s := range q.Meta.Pictures {
-			key := pictureKey(form, s, q.Task)
+		for pic, s := range sh.Pictures {
+			key := pictureKey(form, s, sh.Bar)
+			if look != nil {
+				key += "\x00" + strconv.FormatFloat(look.Scale, 'g', -1, 64)
+			}
 			j, ok := index[key]
 			if !ok {
-				job, err := formview.Job(&q.Meta.Form, s, q.Task, "f"+strconv.Itoa(len(jobs)))
+				job, err := formview.Job(&sh.Form, s, sh.Bar, "f"+strconv.Itoa(len(jobs)))
 				if err != nil {
 					return fmt.Errorf("pipeline: %s %d: %w", q.Suite, q.Index, err)
 				}
 				job.Height = p.Heights.Of(q.Meta.Form.Family)
+				if look != nil {
+					job.Height = formview.MaxHeight
+				}
 				j = len(jobs)
 				index[key] = j
 				jobs = append(jobs, job)
+				other = append(other, alt)
 			}
 			refs = append(refs, ref{k, pic, j})
 		}
 	}
-	res, err := p.Renderer.Render(ctx, jobs)
+	res, err := p.render(ctx, jobs, other)
 	if err != nil {
 		if je, ok := errors.AsType[*render.JobError](err); ok {
 			for _, r := range refs {
@@ -85,12 +112,16 @@ func (p *Screens) Paint(ctx context.Context, qs []question.Question, rows []data
 	}
 	boxes := make([]rowBoxes, len(qs))
 	for _, r := range refs {
-		q := &qs[r.q]
+		q, sh := &qs[r.q], &shown[r.q]
 		shot := res[r.job]
-		if err := formview.Check(&q.Meta.Form, q.Meta.Pictures[r.pic], shot.Elements); err != nil {
+		if err := formview.Check(&sh.Form, sh.Pictures[r.pic], shot.Elements); err != nil {
 			return fmt.Errorf("pipeline: %s %d picture %d: %w", q.Suite, q.Index, r.pic+1, err)
 		}
-		if w, h := float64(shot.Width)/p.Scale, float64(shot.Height)/p.Scale; w > formview.MaxWidth+0.5 || h > formview.MaxHeight+0.5 {
+		scale := p.Scale
+		if q.Meta.Look != nil {
+			scale = q.Meta.Look.Scale
+		}
+		if w, h := float64(shot.Width)/scale, float64(shot.Height)/scale; w > formview.MaxWidth+0.5 || h > formview.MaxHeight+0.5 {
 			return fmt.Errorf("pipeline: %s %d picture %d: %g x %g CSS px, more than the %d x %d a picture may grow to", q.Suite, q.Index, r.pic+1, w, h, formview.MaxWidth, formview.MaxHeight)
 		}
 		for _, e := range shot.Elements {
@@ -104,15 +135,15 @@ func (p *Screens) Paint(ctx context.Context, qs []question.Question, rows []data
 		if r.pic == 0 {
 			row.Image = img
 			row.ImageWidth, row.ImageHeight = int64(shot.Width), int64(shot.Height)
-			row.Scale = p.Scale
+			row.Scale = scale
 		} else {
 			row.Image2 = img
 		}
-		b := formview.Boxes(&q.Meta.Form, shot.Elements)
+		b := formview.Boxes(&sh.Form, shot.Elements)
 		boxes[r.q].Pictures = append(boxes[r.q].Pictures, b)
 		if r.pic == 0 {
 			for _, plan := range q.Meta.Plans {
-				boxes[r.q].Steps = append(boxes[r.q].Steps, formview.Steps(&q.Meta.Form, plan, b))
+				boxes[r.q].Steps = append(boxes[r.q].Steps, formview.Steps(&sh.Form, plan, b))
 			}
 		}
 	}
@@ -124,4 +155,42 @@ func (p *Screens) Paint(ctx context.Context, qs []question.Question, rows []data
 		rows[k].Boxes = string(raw)
 	}
 	return nil
+}
+
+// render renders jobs, those marked in other with Other and the rest with
+// Renderer, and returns the results in the order of jobs; a JobError
+// names the job's place in jobs.
+func (p *Screens) render(ctx context.Context, jobs []render.Job, other []bool) ([]render.Result, error) {
+	if !slices.Contains(other, true) {
+		return p.Renderer.Render(ctx, jobs)
+	}
+	res := make([]render.Result, len(jobs))
+	for _, alt := range []bool{false, true} {
+		r := p.Renderer
+		if alt {
+			r = p.Other
+		}
+		var part []render.Job
+		var at []int
+		for j := range jobs {
+			if other[j] == alt {
+				part = append(part, jobs[j])
+				at = append(at, j)
+			}
+		}
+		if len(part) == 0 {
+			continue
+		}
+		got, err := r.Render(ctx, part)
+		if err != nil {
+			if je, ok := errors.AsType[*render.JobError](err); ok && je.Job >= 0 && je.Job < len(at) {
+				return nil, &render.JobError{Job: at[je.Job], Err: je.Err}
+			}
+			return nil, err
+		}
+		for k, j := range at {
+			res[j] = got[k]
+		}
+	}
+	return res, nil
 }

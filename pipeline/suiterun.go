@@ -22,6 +22,7 @@ type suiteRun struct {
 	suite  suites.Suite
 	spec   suites.Spec
 	lo, hi int64
+	per    int64 // rows a question (Variants)
 	at     int64
 	path   string
 	meta   map[string]string
@@ -60,15 +61,25 @@ func (r *suiteRun) prepare(p *Plan, k int) error {
 		layout.FlagsKey:   p.Flags,
 	}
 	r.meta = layout.FileMetadata(run, r.suite.Name, total, p.Shard, shards)
+	r.per = p.Variants.rows()
+	if r.per > 1 {
+		// The file's rows are the groups of its questions: whole groups.
+		r.meta[layout.IndicesKey] = fmt.Sprintf("%d-%d", r.lo*r.per, r.hi*r.per)
+		r.meta[layout.VariantsKey] = strconv.FormatInt(r.per, 10)
+	}
 	maps.Copy(r.meta, p.Metadata) // over the keys above
-	r.result = SuiteResult{Suite: r.suite.Name, Rows: r.hi - r.lo, File: r.path}
+	r.result = SuiteResult{Suite: r.suite.Name, Rows: r.rows(), File: r.path}
 	return nil
 }
+
+// rows is the number of rows of the suite's file: its questions', each
+// as many rows as its variant group has.
+func (r *suiteRun) rows() int64 { return (r.hi - r.lo) * r.per }
 
 // writtenBefore reports whether the footer of the suite's file says a
 // run of this plan wrote it (its pages unread).
 func (r *suiteRun) writtenBefore() bool {
-	f, ok := written(r.path, r.meta, r.hi-r.lo)
+	f, ok := written(r.path, r.meta, r.rows())
 	if ok {
 		f.Close()
 	}
@@ -78,7 +89,7 @@ func (r *suiteRun) writtenBefore() bool {
 // keep marks the suite Resumed when its file is already complete: every
 // page of it is read and checksummed (complete), once per Run.
 func (r *suiteRun) keep() {
-	r.result.Resumed = complete(r.path, r.meta, r.hi-r.lo)
+	r.result.Resumed = complete(r.path, r.meta, r.rows())
 }
 
 // size is the number of rows the suite has to build: its shard's, or none
@@ -157,6 +168,11 @@ func (sw *suiteWriter) emit(ctx context.Context, at int64, qs []question.Questio
 			}
 		}
 	}
+	last := at+int64(len(rows)) == r.end()
+	qs, rows, err := p.Variants.expand(qs, rows, r.spec.Seed, p.Version)
+	if err != nil {
+		return err
+	}
 	if p.Paired {
 		for k := range rows {
 			rows[k].PairID = rows[k].ID
@@ -176,7 +192,7 @@ func (sw *suiteWriter) emit(ctx context.Context, at int64, qs []question.Questio
 	if p.Progress != nil {
 		p.Progress(int64(len(rows)))
 	}
-	if at+int64(len(rows)) == r.end() {
+	if last {
 		return sw.close(ctx)
 	}
 	return nil

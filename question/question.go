@@ -79,6 +79,9 @@ type Meta struct {
 	// has none of its own: a paired probe shows its planning row's
 	// picture, task and all. The row's words never include it.
 	Bar string `json:"bar,omitempty"`
+	// Look is how the row's pictures show its item, on a row of a
+	// variant group (gen --variants); nil on every other row.
+	Look *Look `json:"look,omitempty"`
 }
 
 // The kinds of perception probe. Yes/No probes (Checked, Selected,

@@ -64,6 +64,8 @@ func Build(s *score.Summary, title, folder string) (*Report, error) {
 			nil, []table{attributionTable(s), perceptionGapTable(s)}},
 		{"What the chosen options do", "For each reply, the kind of the option it chose, from the row's option_labels: the correct one, or what goes wrong with it.",
 			chosenCharts(s, suiteNames), nil},
+		{"Variant groups", "Each item asked under several looks that change no answer (gen --variants): the mean over the rows, and the worst case, where an item counts only if every one of its rows was answered right. A worst case far below the mean is an answer that changes with the look.",
+			nil, []table{variantsTable(s)}},
 		{"Paired comparisons", "Every two runs on the questions both answered (in the dataset's own order of options): McNemar's exact test of the questions only one of them got right. " + s.PairedNote,
 			nil, []table{pairedTable(s)}},
 	}

@@ -1,7 +1,6 @@
 package score
 
 import (
-	"math"
 	"strconv"
 	"strings"
 )
@@ -178,10 +177,5 @@ func Wilson(k, n int) (float64, float64) {
 	if n == 0 {
 		return 0, 1
 	}
-	const z = z95
-	p, nf := float64(k)/float64(n), float64(n)
-	den := 1 + z*z/nf
-	mid := (p + z*z/(2*nf)) / den
-	half := z * math.Sqrt(p*(1-p)/nf+z*z/(4*nf*nf)) / den
-	return math.Max(0, mid-half), math.Min(1, mid+half)
+	return wilsonAt(float64(k)/float64(n), n)
 }

@@ -23,9 +23,12 @@ type Question struct {
 	Labels      []string // per option: "correct" or what is wrong with it
 	ImageNeeded bool
 	GroupID     string
-	Order       string // temporal_order: earlier_first or later_first
-	Format      string // temporal_order: mcq or free
-	Protocol    string // "" or paper
+	// VariantGroup is the id of the first row of the question's variant
+	// group (gen --variants), or "".
+	VariantGroup string
+	Order        string // temporal_order: earlier_first or later_first
+	Format       string // temporal_order: mcq or free
+	Protocol     string // "" or paper
 	// Scoring is how its suite judges a reply (ByLetter for a suite the
 	// registry does not know).
 	Scoring suites.Scoring
@@ -82,7 +85,7 @@ func NewDataset() *Dataset {
 func (d *Dataset) AddRow(path string, row *dataset.Row) error {
 	s := dataset.Summary{ID: row.ID, Index: row.Index, Suite: row.Suite, Family: row.Family, Horizon: row.Horizon,
 		Question: row.Question, Choices: row.Choices, Answer: row.Answer, ImageWidth: row.ImageWidth, Metadata: row.Metadata,
-		ImageNeeded: row.ImageNeeded, GroupID: row.GroupID, OptionLabels: row.OptionLabels}
+		ImageNeeded: row.ImageNeeded, GroupID: row.GroupID, VariantGroup: row.VariantGroup, OptionLabels: row.OptionLabels}
 	s.PairID = row.PairID
 	q, err := d.add(path, &s)
 	if err != nil || q.Open == nil {
@@ -200,7 +203,7 @@ func fromSummary(s *dataset.Summary) (*Question, error) {
 	if err := json.Unmarshal([]byte(s.Metadata), &m); err != nil {
 		return nil, fmt.Errorf("metadata: %w", err)
 	}
-	q := &Question{ID: s.ID, Suite: s.Suite, Family: s.Family, Answer: s.Answer, GroupID: s.GroupID,
+	q := &Question{ID: s.ID, Suite: s.Suite, Family: s.Family, Answer: s.Answer, GroupID: s.GroupID, VariantGroup: s.VariantGroup,
 		Labels: s.OptionLabels, Order: m.Order, Format: m.Format, Protocol: m.Protocol}
 	q.PairID = s.PairID
 	if s.Index != nil {

@@ -94,6 +94,9 @@ func WriteSummary(w io.Writer, s *Summary) error {
 	if err := WriteTable(w, s.Cells, s.Dims); err != nil {
 		return err
 	}
+	if err := WriteVariants(w, s.Variants); err != nil {
+		return err
+	}
 	fmt.Fprintln(w, "\nOverall, every suite (micro: every reply counts the same; macro: every suite does)")
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "run\tsuites\tmicro [95%] n\tmacro [95%]")

@@ -185,6 +185,9 @@ type Summary struct {
 	// Chance is, per suite, the mean over the dataset's questions of what
 	// a reader of the text alone scores at most (Question.Chance).
 	Chance map[string]float64 `json:"chance"`
+	// Variants scores the variant groups of a dataset made with gen
+	// --variants, per suite, family, options, horizon and run.
+	Variants []VariantCell `json:"variants,omitempty"`
 }
 
 // Runs returns the runs in the order they first appeared.
@@ -227,6 +230,7 @@ func (t *Tally) Summary() *Summary {
 	out.Attribution, out.PerceptionGaps = t.attribution(), t.perceptionGaps()
 	out.Gaps = t.gaps.finish()
 	out.Choices = t.choices.out
+	out.Variants = t.variantCells()
 	for k, s := range t.state {
 		n := 0
 		if s.rot == nil {

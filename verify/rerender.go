@@ -275,11 +275,7 @@ func rerenderJobs(row *dataset.Row, c *checked, k int) []rerenderJob {
 	}
 	var out []rerenderJob
 	for i, pic := range pics {
-		task := row.Task
-		if task == "" {
-			task = m.Bar // a paired probe shows its planning row's task
-		}
-		job, err := formview.Job(&m.Form, m.Pictures[i], task, "v"+strconv.Itoa(k)+"-"+strconv.Itoa(i))
+		job, err := formview.Job(&m.Form, m.Pictures[i], c.bar, "v"+strconv.Itoa(k)+"-"+strconv.Itoa(i))
 		if err != nil {
 			return nil
 		}

@@ -24,9 +24,13 @@ func (p *problems) shared() *rowcheck.Problems { return (*rowcheck.Problems)(p) 
 // re-rendering (rerender.go) takes from it rather than decode or validate
 // the row again.
 type checked struct {
-	pics   [2]shot        // image and image_2, as checkImages found them
-	meta   *question.Meta // the decoded metadata; nil when it does not decode
-	formOK bool           // the metadata's form is valid
+	pics [2]shot // image and image_2, as checkImages found them
+	// meta is the decoded metadata as the pictures draw it (with a look,
+	// variant.Show's form and states); nil when it does not decode, or
+	// its look does not fit it.
+	meta   *question.Meta
+	bar    string // the instruction bar's text: the task column, or as the look words it
+	formOK bool   // the metadata's form is valid
 	// The boxes column, once decoded (see boxesColumn).
 	boxesRead bool
 	boxes     boxesColumn
@@ -42,6 +46,7 @@ func (st *suiteState) check(row *dataset.Row, c *checked) (probs problems, probe
 			probs.addf("the row could not be checked: %v", v)
 		}
 	}()
+	st.left-- // before anything can end the check
 	st.checkIdentity(row, &probs)
 	c.pics = checkImages(row, st, &probs)
 	var m question.Meta
@@ -49,12 +54,17 @@ func (st *suiteState) check(row *dataset.Row, c *checked) (probs problems, probe
 		probs.addf("metadata does not decode: %v", err)
 		return probs, 0
 	}
-	c.meta = &m
 	v := validate(&m)
 	c.formOK = v.form == nil
 	checkMeta(row, st, &m, v, &probs)
 	st.domains.checkPDDL(row, st.name, &m, &probs)
-	probed = checkPictures(row, &m, c, v.picturesOK(), st.textWidths, &probs)
+	c.meta, c.bar = st.checkVariant(row, &m, v.picturesOK(), &probs)
+	if c.bar == "" && row.Task == "" {
+		c.bar = m.Bar // a paired probe shows its planning row's task
+	}
+	if c.meta != nil {
+		probed = checkPictures(row, c.meta, c, v.picturesOK(), st.textWidths, &probs)
+	}
 	st.checkGroup(row, &m, &probs)
 	return probs, probed
 }

@@ -82,6 +82,16 @@
 //     named: "image: the 2nd checkbox (e3) looks unchecked but the state
 //     has it checked";
 //
+//   - variant groups (variants.go), rows of gen --variants: a row with a
+//     look (metadata.look) is variant v of a group of V rows that come one
+//     after another in its file, variant_group the id of the first; the
+//     look fits the form (variant.Check), the first row's is none, the
+//     row's scale is the look's, no two rows of a group share a look or a
+//     picture, every row asks what the first asks (metadata but the look,
+//     text, options, answer, labels), and no group ends early; boxes,
+//     probes and re-rendering take the form and states as the look draws
+//     them (variant.Show). A row without a look has no variant_group;
+//
 //   - image_needed: re-derived by the suite's check, from the candidate
 //     starts the row carries or by an exact search over every start the
 //     family can give (startspace.Judge).
@@ -100,6 +110,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"strconv"
 	"strings"
 
 	"github.com/formplan/formplan/dataset"
@@ -234,6 +245,13 @@ type suiteState struct {
 	textWidths textRule
 	domains    *domains // the dataset's PDDL domains (pddl.go)
 	pairs      *pairs   // the dataset's pairs of planning rows and probes (pairs.go)
+	// variant is the variant group being read, until its last row;
+	// left is how many rows of the current file are still to check;
+	// scale is the current file's scale (layout.ScaleKey), 0 when it
+	// records none.
+	variant *variantGroup
+	left    int64
+	scale   float64
 }
 
 func newSuiteState(name string, doms *domains, ps *pairs) *suiteState {
@@ -268,6 +286,11 @@ func checkFile(ctx context.Context, path string, st *suiteState, sr *SuiteReport
 		return err
 	}
 	st.textWidths = textWidthsKnown(r)
+	st.left, st.variant = r.NumRows(), nil // a variant group never spans two files
+	st.scale = 0
+	if sc, ok := r.Metadata(layout.ScaleKey); ok {
+		st.scale, _ = strconv.ParseFloat(sc, 64)
+	}
 	if rr != nil {
 		if err := rr.startFile(ctx, r, path); err != nil {
 			r.Close()

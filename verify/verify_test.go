@@ -43,6 +43,7 @@ func TestMain(m *testing.M) {
 	code := m.Run()
 	os.RemoveAll(dir)
 	removePictureSets()
+	removeVariantSet()
 	os.Exit(code)
 }
 

@@ -31,6 +31,7 @@ Examples:
   gen --preset paper --protocol paper   the same sizes, asked with the seed paper's settings
   gen --preset long --no-images         horizons 1-12 on the long families, 1,000 rows a cell
   gen --suites edge_case --families checkboxes --choices 6 --seed 7
+  gen --variants 3 --n 100 --out looks/  each question in 3 rows of one variant group: 300 rows a suite
 `
 
 // parseFlags reads gen's flags into a job.Request; job.Generate checks
@@ -54,6 +55,7 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 	fs.BoolVar(&req.NoImages, "no-images", false, "write rows without screenshots")
 	fs.IntVar(&req.Probes, "probes", 0, fmt.Sprintf("perception probes per planning row (0-%d): Yes/No questions about the elements of its screenshot whose values decide its answer, written as the probes suite with pair_id linking them", job.MaxProbes))
 	fs.Float64Var(&req.Scale, "scale", 1, "screenshot scale: 1 gives MiniWoB's 160 x 210 pixels, 2 and 3 sharper pictures")
+	fs.IntVar(&req.Variants, "variants", 1, "rows per question (1-6): each question is asked `V` times, a variant group sharing variant_group, under looks that change no answer (elements reordered on forms named by label, a group's row and column layout swapped, scale 1 against 2, the instruction bar worded another way); --n counts questions, so a suite has n x V rows; needs screenshots")
 	fs.StringVar(&req.Chrome, "chrome", "", "path to Chromium (default: $CHROME_PATH, then chromium on PATH)")
 	fs.StringVar(&req.Config, "config", "", "JSON or YAML file with custom families and a suite mix")
 	shard := fs.String("shard", "", "write only shard K of N (K from 0), such as 3/8; the N shards together are the whole run; auto takes K and N from a Slurm array, auto/N takes K from a Kubernetes Indexed Job")
