@@ -63,6 +63,8 @@ func TestDescribeRefusals(t *testing.T) {
 			"--probes 9: give 0 (none) to 8 probes per planning row"},
 		{"negative probes", request(func(r *Request) { r.Probes = -1 }),
 			"--probes -1: give 0 (none) to 8 probes per planning row"},
+		{"probes and variants", request(func(r *Request) { r.Probes, r.Variants = 2, 3 }),
+			"--probes pairs probes with one row a question, and --variants 3 asks each 3 times: run them apart"},
 		{"probes of a shard", request(func(r *Request) { r.Probes, r.Shard, r.Shards = 2, 1, 4 }),
 			"--probes pairs probes over the whole run, and --shard writes part of it: run without --shard"},
 	}
