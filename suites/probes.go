@@ -156,7 +156,7 @@ func pickProbe(f *forms.Form, s statesim.State, m *question.Meta, order []int, u
 					}
 					continue
 				}
-				p, ok := twoSided(f, s, order, used, i, kind, yes, negated)
+				p, ok := twoSided(f, s, order, used, reuse, i, kind, yes, negated)
 				if ok {
 					return p, true
 				}
@@ -168,14 +168,17 @@ func pickProbe(f *forms.Form, s statesim.State, m *question.Meta, order []int, u
 	// picture can have its answer drawn apart from its words, so the
 	// answer follows the picture: the first element is asked about, a
 	// checked, selected or enabled state before an empty one (all text
-	// boxes empty: the same on every such picture), worded as drawn.
-	for _, pass := range []bool{false, true} {
-		for _, i := range order {
-			for _, kind := range probeKinds(&f.Elements[i]) {
-				if kind == question.ProbeHolds || (kind == question.ProbeEmpty) != pass {
-					continue
+	// boxes empty: the same on every such picture), one not asked about
+	// yet before one that was, worded as drawn.
+	for _, fresh := range []bool{true, false} {
+		for _, pass := range []bool{false, true} {
+			for _, i := range order {
+				for _, kind := range probeKinds(&f.Elements[i]) {
+					if kind == question.ProbeHolds || (kind == question.ProbeEmpty) != pass || fresh && used[probeKey{f.Elements[i].ID, kind}] {
+						continue
+					}
+					return question.Probe{Kind: kind, Element: f.Elements[i].ID, Negated: negated}, true
 				}
-				return question.Probe{Kind: kind, Element: f.Elements[i].ID, Negated: negated}, true
 			}
 		}
 	}
@@ -183,12 +186,17 @@ func pickProbe(f *forms.Form, s statesim.State, m *question.Meta, order []int, u
 }
 
 // twoSided returns a probe of a Yes/No kind that words a state (checked,
-// selected, enabled, empty) answering yes, if kind is two-sided in s:
-// some element of that kind is in the state and some is not. The element
-// is the first of order that gives the answer, unused first; element i,
-// the one the kind was found on, when it does.
-func twoSided(f *forms.Form, s statesim.State, order []int, used map[probeKey]bool, i int, kind string, yes, negated bool) (question.Probe, bool) {
+// selected, enabled, empty) answering yes, if kind is two-sided among
+// the elements a probe may ask about (those not used yet, unless reuse):
+// some of them are in the state and some are not, which does not depend
+// on the answer. The element is element i, the one the kind was found on,
+// if its state gives the answer, else the first of order that does, one
+// not asked about yet before one that was.
+func twoSided(f *forms.Form, s statesim.State, order []int, used map[probeKey]bool, reuse bool, i int, kind string, yes, negated bool) (question.Probe, bool) {
 	truth := func(j int) (bool, bool) {
+		if !reuse && used[probeKey{f.Elements[j].ID, kind}] {
+			return false, false
+		}
 		p := question.Probe{Kind: kind, Element: f.Elements[j].ID}
 		got, err := ProbeAnswer(f, s, &p)
 		return got == "Yes", err == nil
@@ -203,15 +211,14 @@ func twoSided(f *forms.Form, s statesim.State, order []int, used map[probeKey]bo
 		return question.Probe{}, false
 	}
 	want := yes != negated // the state the element must be in
-	pick := -1
-	for _, j := range append([]int{i}, order...) {
-		if t, ok := truth(j); ok && t == want && (pick < 0 || !used[probeKey{f.Elements[j].ID, kind}]) {
-			if pick = j; !used[probeKey{f.Elements[j].ID, kind}] {
-				break
+	for _, fresh := range []bool{true, false} {
+		for _, j := range append([]int{i}, order...) {
+			if t, ok := truth(j); ok && t == want && (!fresh || !used[probeKey{f.Elements[j].ID, kind}]) {
+				return question.Probe{Kind: kind, Element: f.Elements[j].ID, Negated: negated}, true
 			}
 		}
 	}
-	return question.Probe{Kind: kind, Element: f.Elements[pick].ID, Negated: negated}, true
+	return question.Probe{}, false // not reached: the kind is two-sided
 }
 
 // probeKinds lists the kinds of Yes/No probe element e can take.

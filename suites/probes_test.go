@@ -17,7 +17,7 @@ import (
 func TestPairProbes(t *testing.T) {
 	const k = 3
 	at := int64(0)
-	decisive, all := 0, 0
+	decisive, all, repeats := 0, 0, 0
 	for _, name := range Defaults() {
 		t.Run(name, func(t *testing.T) {
 			for _, q := range rows(t, name)[:80] {
@@ -33,6 +33,7 @@ func TestPairProbes(t *testing.T) {
 					t.Fatalf("%d probes, want %d", len(ps), k)
 				}
 				_, dec := probeOrder(&q.Meta, Source(5, Probes, at))
+				asked := map[probeKey]bool{}
 				for j, p := range ps {
 					m := p.Meta
 					want, err := ProbeAnswer(&m.Form, m.Pictures[0], m.Probe)
@@ -54,6 +55,11 @@ func TestPairProbes(t *testing.T) {
 					if m.Probe.Decisive {
 						decisive++
 					}
+					if key := (probeKey{m.Probe.Element, m.Probe.Kind}); asked[key] {
+						repeats++
+					} else {
+						asked[key] = true
+					}
 					all++
 				}
 				at++
@@ -63,7 +69,10 @@ func TestPairProbes(t *testing.T) {
 	if decisive*2 < all {
 		t.Errorf("%d of %d probes ask about a decisive element, want most", decisive, all)
 	}
-	t.Logf("%d of %d probes ask about a decisive element", decisive, all)
+	if repeats*10 > all {
+		t.Errorf("%d of %d probes ask what another probe of their row asks, want at most 10%%", repeats, all)
+	}
+	t.Logf("%d of %d probes ask about a decisive element; %d repeat another probe of their row", decisive, all, repeats)
 }
 
 // TestPairProbesBalance checks that the answers of probes 2m and 2m+1
