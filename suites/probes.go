@@ -243,9 +243,14 @@ func probeKinds(e *forms.Element) []string {
 // holdsProbe returns a probe asking whether element i (a slider or a text
 // box) shows a value, answering yes, if the element has two values to ask
 // about: the one it shows (not an empty text, which ProbeEmpty asks about)
-// and another it takes in another state of m (a candidate start, the
-// second picture), else another it can take. Yes asks about the first,
-// No about the second.
+// and another. The other is the element's value in a partner of the
+// picture where it differs, a state among m's other candidate starts and
+// its second picture: the pictured start is a uniform draw among the
+// candidate starts (each option's, as the planning row's answer is
+// balanced), so the two values are alike in law and the value asked about
+// tells little of whether it is the one shown. Where no partner differs
+// (an element that does not decide the row, an open-ended row) it is
+// another value the element can take.
 func holdsProbe(f *forms.Form, s statesim.State, m *question.Meta, i int, yes bool, rng *rand.Rand) (question.Probe, bool) {
 	p := question.Probe{Kind: question.ProbeHolds, Element: f.Elements[i].ID}
 	e := &f.Elements[i]
@@ -268,8 +273,7 @@ func holdsProbe(f *forms.Form, s statesim.State, m *question.Meta, i int, yes bo
 	if shown == "" || len(others) == 0 {
 		return p, false
 	}
-	other := others[rng.IntN(len(others))]
-	if p.Value = other; yes {
+	if p.Value = others[rng.IntN(len(others))]; yes {
 		p.Value = shown
 	}
 	return p, true

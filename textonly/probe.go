@@ -55,6 +55,10 @@ var ProbeReaders = []Reader{
 	kindAsWorded(question.ProbeSelected),
 	kindAsWorded(question.ProbeEnabled),
 	kindAsWorded(question.ProbeEmpty),
+	Neg("No for a checked probe worded as the state, else Yes", kindAsWorded(question.ProbeChecked)),
+	Neg("No for a selected probe worded as the state, else Yes", kindAsWorded(question.ProbeSelected)),
+	Neg("No for an enabled probe worded as the state, else Yes", kindAsWorded(question.ProbeEnabled)),
+	Neg("No for an empty probe worded as the state, else Yes", kindAsWorded(question.ProbeEmpty)),
 	probeRule("Yes when a text asked is the first of the form's texts", func(p *question.Probe, f *forms.Form, e *forms.Element) bool {
 		return e.Kind == forms.TextBox && len(f.TextValues) > 0 && p.Value == f.TextValues[0]
 	}),
