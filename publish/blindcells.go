@@ -7,6 +7,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/formplan/formplan/suites"
 )
 
 // Measured is what readers of the text alone scored on each cell, as
@@ -73,8 +75,10 @@ func blindRows(m Measured, suite string) map[string]map[cell]blindRow {
 				continue
 			}
 		}
-		if key.horizon, err = strconv.ParseInt(c[col["horizon"]], 10, 64); err != nil {
-			continue
+		if h := c[col["horizon"]]; h != "-" { // "-": a suite without horizon, 0 in its rows
+			if key.horizon, err = strconv.ParseInt(h, 10, 64); err != nil {
+				continue
+			}
 		}
 		fam := c[col["family"]]
 		if out[fam] == nil {
@@ -160,7 +164,15 @@ func writeSuiteTable(b *bytes.Buffer, st *suiteStats) {
 		b.WriteString(" (text alone: chance 1/options)")
 	}
 	b.WriteString(":\n\n| family |")
+	free := false // a suite without horizon: its one column is its rows
+	if s, ok := suites.Lookup(st.name); ok {
+		free = s.NoHorizon
+	}
 	for _, h := range horizons {
+		if free {
+			b.WriteString(" no horizon |")
+			continue
+		}
 		b.WriteString(" h" + horizonLabel(h) + " |")
 	}
 	b.WriteString(" rows | p |\n|---|" + strings.Repeat("---:|", len(horizons)+2) + "\n")

@@ -31,13 +31,13 @@ type View struct {
 	Choices  []string
 	Task     string
 	Question string
-	Meta     *question.Meta // only Form, Goal and Plans are read
+	Meta     *question.Meta // only Form, Goal, Plans and Probe are read
 	judge    *startspace.Judge
 }
 
 // NewView returns the reader's view of q.
 func NewView(q *question.Question) View {
-	m := &question.Meta{Form: q.Meta.Form, Goal: q.Meta.Goal, Plans: q.Meta.Plans}
+	m := &question.Meta{Form: q.Meta.Form, Goal: q.Meta.Goal, Plans: q.Meta.Plans, Probe: q.Meta.Probe}
 	return View{Suite: q.Suite, Choices: q.Choices, Task: q.Task, Question: q.Question, Meta: m}
 }
 
