@@ -23,6 +23,8 @@ type Measured interface {
 	Summary() string
 	// LongSummary is the last line of the long families' table.
 	LongSummary() string
+	// OptInSummary is the last line of the opt-in suites' table.
+	OptInSummary() string
 	// InLong reports whether the long families' table measures family.
 	InLong(family string) bool
 }
@@ -92,13 +94,16 @@ func blindRows(m Measured, suite string) map[string]map[cell]blindRow {
 // blindIntro says once what the brackets of each suite's table hold.
 func blindIntro(b *bytes.Buffer, stats []*suiteStats, paper bool, meas Measured) {
 	var rows []string
-	long := false // a row measured in the long families' table
+	long := false  // a row measured in the long families' table
+	optIn := false // a row of an opt-in suite, measured in their table
 	for _, st := range stats {
+		s, _ := suites.Lookup(st.name)
 		for fam, m := range st.byCell {
 			for c, n := range m {
 				if r, ok := st.measured[fam][c]; ok && n > 0 {
 					rows = append(rows, r.rows)
-					long = long || meas.InLong(fam)
+					long = long || meas.InLong(fam) && !s.OptIn
+					optIn = optIn || s.OptIn
 				}
 			}
 		}
@@ -115,6 +120,9 @@ func blindIntro(b *bytes.Buffer, stats []*suiteStats, paper bool, meas Measured)
 	b.WriteString(". The whole table: " + meas.Summary())
 	if long {
 		b.WriteString("; the long families' (`blind/table_long.md`): " + meas.LongSummary())
+	}
+	if optIn {
+		b.WriteString("; the opt-in suites' (`blind/table_optin.md`): " + meas.OptInSummary())
 	}
 	b.WriteString(".\n\n")
 }

@@ -49,7 +49,7 @@ type perceptionKind struct {
 // least common multiple of the option counts the family's forms can give,
 // so that whichever a form gives, every option is pictured as often.
 func perceptionKinds(fam *forms.Family, choices int) []perceptionKind {
-	var has [5]bool // checked, selected, enabled, text (one group), more text groups
+	var has [3]bool // checked, selected, enabled: the Yes/No kinds
 	members, sliders, texts := map[int]bool{}, map[int]bool{}, map[int]bool{}
 	vocabMax, vocabSum := 0, 0
 	for _, g := range fam.Groups {
