@@ -30,8 +30,8 @@ var tableOptIn string
 type Tables struct{}
 
 // Table returns the rows of the measured tables (see `make blind`,
-// `make blind-long` and `make blind-optin`) for one suite, under the tables' header, or "" when
-// the tables have none.
+// `make blind-long` and `make blind-optin`) for one suite, under the
+// tables' header, or "" when the tables have none.
 func (Tables) Table(suite string) string {
 	lines := strings.Split(table, "\n")
 	if len(lines) < 2 {
