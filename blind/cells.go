@@ -148,7 +148,7 @@ func Run(ctx context.Context, cfg Config) ([]Cell, error) {
 					continue // the family gives no question with this many options
 				}
 				for h := cfg.HorizonMin; h <= cfg.HorizonMax; h++ {
-					if sp.Horizons[0] != nil && !slices.Contains(sp.Horizons[0], h) {
+					if len(sp.Horizons) > 0 && sp.Horizons[0] != nil && !slices.Contains(sp.Horizons[0], h) {
 						continue
 					}
 					cs := sp
@@ -156,9 +156,23 @@ func Run(ctx context.Context, cfg Config) ([]Cell, error) {
 					if g := int64(max(s.Group, 1)); cfg.Protocol == suites.Paper {
 						rows = (rows + g - 1) / g * g // whole groups
 					}
+					if s.NoHorizon {
+						// One cell of the family, its rows spread over the
+						// kinds and their option counts: four times the rows.
+						// Each option count draws from a seed of its own, or
+						// the kinds whose options do not depend on it would
+						// repeat the same rows at every count.
+						rows *= 4
+						h = cfg.HorizonMax
+						cs.Seed = cfg.Seed + uint64(n)
+					}
 					cs.Mix = []suites.Part{{Family: 0, Count: rows, Horizon: suites.Range{Min: h, Max: h}}}
 					cs.Horizons = nil
-					jobs = append(jobs, job{rows: rows, build: builder(s, cs), cell: Cell{Suite: name, Family: fam.Name, Options: n, Horizon: h}})
+					j := job{rows: cs.Total(), build: builder(s, cs), cell: Cell{Suite: name, Family: fam.Name, Options: n, Horizon: h}}
+					if s.NoHorizon {
+						j.cell.Horizon, j.split = 0, map[int]*Cell{}
+					}
+					jobs = append(jobs, j)
 				}
 			}
 		}
@@ -173,7 +187,7 @@ func Run(ctx context.Context, cfg Config) ([]Cell, error) {
 			defer wg.Done()
 			for k := range next {
 				j := &jobs[k]
-				for i := int64(0); j.cell.Rows < int(j.rows); i++ {
+				for i, made := int64(0), int64(0); made < j.rows; i++ {
 					if ctx.Err() != nil {
 						errs[k] = ctx.Err()
 						break
@@ -183,13 +197,12 @@ func Run(ctx context.Context, cfg Config) ([]Cell, error) {
 						errs[k] = err
 						break
 					}
-					for q := range slices.Values(qs) {
-						if j.cell.Rows < int(j.rows) {
-							j.cell.Add(&q)
-						}
+					for _, q := range qs[:min(int64(len(qs)), j.rows-made)] {
+						made++
+						j.add(&q)
 					}
 				}
-				if cfg.Progress != nil && errs[k] == nil {
+				if cfg.Progress != nil && errs[k] == nil && j.split == nil {
 					cfg.Progress(&j.cell)
 				}
 			}
@@ -200,12 +213,33 @@ func Run(ctx context.Context, cfg Config) ([]Cell, error) {
 	}
 	close(next)
 	wg.Wait()
-	out := make([]Cell, len(jobs))
-	for k, j := range jobs {
-		if errs[k] != nil {
-			return nil, errs[k]
+	for _, err := range errs {
+		if err != nil {
+			return nil, err
 		}
-		out[k] = j.cell
+	}
+	out := make([]Cell, 0, len(jobs))
+	for k, j := range jobs {
+		switch {
+		case j.split == nil:
+			out = append(out, j.cell)
+		case k == 0 || jobs[k-1].cell.Suite != j.cell.Suite:
+			// A suite without horizon: the cells of all its jobs at
+			// once, merged by family and option count.
+			var split []map[int]*Cell
+			for _, o := range jobs[k:] {
+				if o.cell.Suite != j.cell.Suite {
+					break
+				}
+				split = append(split, o.split)
+			}
+			for _, c := range mergeSplit(split, cfg.Families) {
+				if cfg.Progress != nil {
+					cfg.Progress(&c)
+				}
+				out = append(out, c)
+			}
+		}
 	}
 	return out, nil
 }
@@ -216,6 +250,25 @@ type job struct {
 	rows  int64
 	build func(i int64) ([]question.Question, error)
 	cell  Cell
+	// split holds, for a suite without horizon, the job's rows by
+	// their option count: its questions are of several kinds, each
+	// with its own count, and every count is a cell of its own.
+	split map[int]*Cell
+}
+
+// add scores q in the job's cell, or in its split's cell of q's option
+// count.
+func (j *job) add(q *question.Question) {
+	if j.split == nil {
+		j.cell.Add(q)
+		return
+	}
+	c := j.split[len(q.Choices)]
+	if c == nil {
+		c = &Cell{Suite: j.cell.Suite, Family: j.cell.Family, Options: len(q.Choices)}
+		j.split[len(q.Choices)] = c
+	}
+	c.Add(q)
 }
 
 // builder returns the build of a cell of suite s under spec sp: question
@@ -282,6 +335,46 @@ func pairedJobs(ctx context.Context, cfg Config, s suites.Suite) []job {
 	return jobs
 }
 
+// mergeSplit merges the cells of a suite without horizon, found job by
+// job, into one cell per option count and family, in that order (the
+// families in fams's order).
+func mergeSplit(split []map[int]*Cell, fams []forms.Family) []Cell {
+	merged := map[[2]int]*Cell{} // option count, family index
+	var keys [][2]int
+	for _, m := range split {
+		for n, c := range m {
+			fi := slices.IndexFunc(fams, func(f forms.Family) bool { return f.Name == c.Family })
+			key := [2]int{n, fi}
+			into := merged[key]
+			if into == nil {
+				into = &Cell{Suite: c.Suite, Family: c.Family, Options: n, Scores: make([]Score, len(c.Scores))}
+				for k := range c.Scores {
+					into.Scores[k].Reader = c.Scores[k].Reader
+				}
+				merged[key] = into
+				keys = append(keys, key)
+			}
+			into.Rows += c.Rows
+			into.chance += c.chance
+			for k := range c.Scores {
+				into.Scores[k].Credit += c.Scores[k].Credit
+				into.Scores[k].Var += c.Scores[k].Var
+			}
+		}
+	}
+	slices.SortFunc(keys, func(a, b [2]int) int {
+		if a[0] != b[0] {
+			return a[0] - b[0]
+		}
+		return a[1] - b[1]
+	})
+	out := make([]Cell, len(keys))
+	for k, key := range keys {
+		out[k] = *merged[key]
+	}
+	return out
+}
+
 // Tests returns how many reader scores the cells hold: the number of tests
 // Check corrects for.
 func Tests(cells []Cell) int {
@@ -344,8 +437,12 @@ func Write(w io.Writer, cells []Cell) error {
 		if c.Options > 0 {
 			opts = strconv.Itoa(c.Options)
 		}
-		if _, err := fmt.Fprintf(w, "| %s | %s | %s | %d | %d | %.1f%% | %s | %.1f%% | %s | %s | %.2g |\n",
-			c.Suite, c.Family, opts, c.Horizon, c.Rows, 100*c.Chance(), scores[0].Reader, 100*c.Accuracy(scores[0]), sym, ex, minP); err != nil {
+		horizon := strconv.Itoa(c.Horizon)
+		if s, ok := suites.Lookup(c.Suite); ok && s.NoHorizon {
+			horizon = "-"
+		}
+		if _, err := fmt.Fprintf(w, "| %s | %s | %s | %s | %d | %.1f%% | %s | %.1f%% | %s | %s | %.2g |\n",
+			c.Suite, c.Family, opts, horizon, c.Rows, 100*c.Chance(), scores[0].Reader, 100*c.Accuracy(scores[0]), sym, ex, minP); err != nil {
 			return err
 		}
 	}

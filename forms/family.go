@@ -203,6 +203,10 @@ func (g *Group) vocab() int {
 	return g.TextVocab
 }
 
+// Vocab returns how many text values a form draws from a text box
+// group's pool (see TextVocab).
+func (g *Group) Vocab() int { return g.vocab() }
+
 // GroupName returns the Group field NewForm gives the elements drawn from
 // a family's group gi: "g0", "g1", ...
 func GroupName(gi int) string {

@@ -67,6 +67,11 @@ func (r *Run) plan() ([]suiteJob, int64, error) {
 		sp.Horizons = found[k]
 		if r.Preset != nil {
 			sp.Mix = fittedMix(r.Preset, sp.Mix, found[k], sp.Horizon)
+			if jobs[k].suite.NoHorizon && r.Preset.CellRows > 0 {
+				for p := range sp.Mix {
+					sp.Mix[p].Count = r.Preset.CellRows // one cell a family
+				}
+			}
 		}
 		lo, hi := layout.ShardRange(sp.Total(), r.Shard, r.Shards)
 		total += hi - lo

@@ -172,6 +172,10 @@ func (e *ExhaustedError) Error() string {
 	if e.Choices > 0 {
 		with = fmt.Sprintf(" with %d options", e.Choices)
 	}
-	return fmt.Sprintf("%s: %s at horizon %d%s gives only %d distinct questions (a row found none new in %d more draws), but the run asks for %d: ask for at most %d of that family and horizon (a smaller --n or --config count) or leave %s out of --families",
-		e.Suite, e.Family, e.Horizon, with, e.Distinct, e.Draws, e.Asked, e.Distinct, e.Family)
+	at, cell := fmt.Sprintf(" at horizon %d", e.Horizon), "family and horizon"
+	if e.Horizon == 0 { // a suite without horizon: the family is the cell
+		at, cell = "", "family"
+	}
+	return fmt.Sprintf("%s: %s%s%s gives only %d distinct questions (a row found none new in %d more draws), but the run asks for %d: ask for at most %d of that %s (a smaller --n or --config count) or leave %s out of --families",
+		e.Suite, e.Family, at, with, e.Distinct, e.Draws, e.Asked, e.Distinct, cell, e.Family)
 }

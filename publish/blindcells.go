@@ -7,6 +7,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/formplan/formplan/suites"
 )
 
 // Measured is what readers of the text alone scored on each cell, as
@@ -21,6 +23,8 @@ type Measured interface {
 	Summary() string
 	// LongSummary is the last line of the long families' table.
 	LongSummary() string
+	// OptInSummary is the last line of the opt-in suites' table.
+	OptInSummary() string
 	// InLong reports whether the long families' table measures family.
 	InLong(family string) bool
 }
@@ -73,8 +77,10 @@ func blindRows(m Measured, suite string) map[string]map[cell]blindRow {
 				continue
 			}
 		}
-		if key.horizon, err = strconv.ParseInt(c[col["horizon"]], 10, 64); err != nil {
-			continue
+		if h := c[col["horizon"]]; h != "-" { // "-": a suite without horizon, 0 in its rows
+			if key.horizon, err = strconv.ParseInt(h, 10, 64); err != nil {
+				continue
+			}
 		}
 		fam := c[col["family"]]
 		if out[fam] == nil {
@@ -88,13 +94,16 @@ func blindRows(m Measured, suite string) map[string]map[cell]blindRow {
 // blindIntro says once what the brackets of each suite's table hold.
 func blindIntro(b *bytes.Buffer, stats []*suiteStats, paper bool, meas Measured) {
 	var rows []string
-	long := false // a row measured in the long families' table
+	long := false  // a row measured in the long families' table
+	optIn := false // a row of an opt-in suite, measured in their table
 	for _, st := range stats {
+		s, _ := suites.Lookup(st.name)
 		for fam, m := range st.byCell {
 			for c, n := range m {
 				if r, ok := st.measured[fam][c]; ok && n > 0 {
 					rows = append(rows, r.rows)
-					long = long || meas.InLong(fam)
+					long = long || meas.InLong(fam) && !s.OptIn
+					optIn = optIn || s.OptIn
 				}
 			}
 		}
@@ -111,6 +120,9 @@ func blindIntro(b *bytes.Buffer, stats []*suiteStats, paper bool, meas Measured)
 	b.WriteString(". The whole table: " + meas.Summary())
 	if long {
 		b.WriteString("; the long families' (`blind/table_long.md`): " + meas.LongSummary())
+	}
+	if optIn {
+		b.WriteString("; the opt-in suites' (`blind/table_optin.md`): " + meas.OptInSummary())
 	}
 	b.WriteString(".\n\n")
 }
@@ -160,7 +172,15 @@ func writeSuiteTable(b *bytes.Buffer, st *suiteStats) {
 		b.WriteString(" (text alone: chance 1/options)")
 	}
 	b.WriteString(":\n\n| family |")
+	free := false // a suite without horizon: its one column is its rows
+	if s, ok := suites.Lookup(st.name); ok {
+		free = s.NoHorizon
+	}
 	for _, h := range horizons {
+		if free {
+			b.WriteString(" no horizon |")
+			continue
+		}
 		b.WriteString(" h" + horizonLabel(h) + " |")
 	}
 	b.WriteString(" rows | p |\n|---|" + strings.Repeat("---:|", len(horizons)+2) + "\n")

@@ -81,9 +81,10 @@ func TestReportInChromium(t *testing.T) {
 		t.Fatal(err)
 	}
 	html := string(raw)
-	// The overall chart, a chart per suite (seven), the measures of the
-	// two open-ended suites, the order chart and five choice charts.
-	const want = 1 + 7 + 2 + 1 + 5
+	// The overall chart, a chart by horizon per suite that has one (seven;
+	// perception has none), the measures of the two open-ended suites, the
+	// order chart and six choice charts.
+	const want = 1 + 7 + 2 + 1 + 6
 	if n := strings.Count(html, "<img src=\"data:image/svg"); n != want {
 		t.Fatalf("%d charts, want %d", n, want)
 	}

@@ -13,11 +13,12 @@ const (
 	KindSameStates = "the states are the same"
 	KindDiffer     = "the states differ"
 	KindLater      = "the later picture"
+	KindMisread    = "misreads the screenshot"
 	KindUnparsed   = "unparsed"
 )
 
 // Kinds lists the label kinds in the order reports show them.
-var Kinds = []string{KindCorrect, KindEndsWrong, KindImpossible, KindNoSubmit, KindSameStates, KindDiffer, KindLater, KindUnparsed}
+var Kinds = []string{KindCorrect, KindEndsWrong, KindImpossible, KindNoSubmit, KindSameStates, KindDiffer, KindLater, KindMisread, KindUnparsed}
 
 // LabelKind returns the kind of an option label (see docs/SCHEMA.md,
 // "Choices and option_labels"), or the label itself when it is of none of
@@ -38,6 +39,8 @@ func LabelKind(label string) string {
 		return KindDiffer
 	case label == "shown later in the run":
 		return KindLater
+	case strings.HasPrefix(label, "the screenshot shows otherwise: "):
+		return KindMisread
 	}
 	return label
 }

@@ -3,6 +3,8 @@ package score
 import (
 	"fmt"
 	"strconv"
+
+	"github.com/formplan/formplan/suites"
 )
 
 // Result is one scored reply.
@@ -147,6 +149,9 @@ func value(run Run, q *Question, dim string) string {
 	case "family":
 		return q.Family
 	case "horizon":
+		if s, ok := suites.Lookup(q.Suite); ok && s.NoHorizon {
+			return "-" // a suite without horizon
+		}
 		return strconv.Itoa(q.Horizon)
 	case "prompt_style":
 		return run.PromptStyle

@@ -155,6 +155,7 @@ func TestLabelKinds(t *testing.T) {
 		{"the final states are the same", KindSameStates},
 		{"the final states differ", KindDiffer},
 		{"shown later in the run", KindLater},
+		{`the screenshot shows otherwise: The checkbox "W7" is unchecked.`, KindMisread},
 		{"something new", "something new"},
 	} {
 		if got := LabelKind(tc.label); got != tc.kind {

@@ -19,6 +19,9 @@ func (s *Suite) Asked(sp *Spec, n int64, family string, h int) int64 {
 			return
 		}
 		hs := sp.cycleOf(fi, r)
+		if s.NoHorizon {
+			hs = []int{0}
+		}
 		l := int64(len(hs))
 		for j, x := range hs {
 			if x == h {

@@ -42,7 +42,7 @@ func TestAsked(t *testing.T) {
 			}
 			want := map[string]int64{}
 			for i := int64(0); i < tc.n; i++ {
-				c := tc.sp.placeIn(tc.suite.Name, i/unit, unit)
+				c := tc.sp.placeIn(tc.suite.Name, i/unit, unit, tc.suite.NoHorizon)
 				want[fmt.Sprintf("%s/%d", c.fam.Name, c.h)]++
 			}
 			for _, f := range fams {

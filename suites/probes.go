@@ -24,12 +24,13 @@ func init() {
 		OptIn:   true,
 		Paired:  true,
 		Probe:   true,
+		NoPlans: true,
 		draw: func(*cell, *rand.Rand) (question.Question, error) {
 			return question.Question{}, errors.New("probes are made from planning rows by gen --probes, not drawn by index")
 		},
 
 		Scoring: ByYesNo,
-		Readers: textonly.ProbeReaders,
+		Readers: textonly.PairedProbe,
 
 		// Row checks (package verify).
 		Pictures: 1,

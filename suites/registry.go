@@ -38,6 +38,10 @@ type Suite struct {
 	// Open marks a suite that asks for a plan or an action instead of a
 	// choice: its rows have no options, and their answer is a gold reply.
 	Open bool
+	// NoHorizon marks a suite whose questions have no horizon (perception):
+	// its cells are families alone, its rows carry horizon 0, and a run's
+	// horizon range does not apply to it.
+	NoHorizon bool
 	// PaperPlans words the plans the paper-structured prompts show, where
 	// they are not the options (nil: the options, lettered).
 	PaperPlans func(q *question.Question) string
@@ -89,6 +93,9 @@ type Suite struct {
 	// NoGoal marks a suite whose rows have neither a goal in their
 	// metadata nor a task.
 	NoGoal bool
+	// NoPlans marks a suite whose rows show no plans: their metadata has
+	// none (perception).
+	NoPlans bool
 	// Check adds to r.P what is wrong with a row of the suite that the
 	// checks every suite shares do not find: its labels against the
 	// re-simulation, its options, starts, history and image_needed. It
@@ -118,7 +125,7 @@ func register(s Suite) {
 		if sp.Protocol == Paper {
 			unit = group
 		}
-		c := sp.placeIn(name, index/unit, unit)
+		c := sp.placeIn(name, index/unit, unit, s.NoHorizon)
 		c.member = int(index % unit)
 		return c, unit
 	}
@@ -326,7 +333,7 @@ func (s *Suite) fits(sp *Spec, fi, h int) bool {
 	probe.Mix = []Part{{Family: fi, Count: 1 << 40, Horizon: Range{Min: h, Max: h}}}
 	probe.Horizons = nil
 	for _, index := range []int64{0, 1, 2, 3} {
-		c := probe.place(s.Name, index)
+		c := probe.placeIn(s.Name, index, 1, s.NoHorizon)
 		if _, err := build(&c, s.draw, probeDraws); err != nil {
 			return false
 		}
@@ -347,6 +354,9 @@ func (s *Suite) fits(sp *Spec, fi, h int) bool {
 func Fit(s Suite, sp *Spec, strict bool) ([][]int, error) {
 	if err := sp.Validate(); err != nil {
 		return nil, err
+	}
+	if s.NoHorizon {
+		return nil, s.fitFree(sp)
 	}
 	if sp.Protocol == Paper && s.Group > 1 {
 		for _, p := range sp.Mix {

@@ -96,12 +96,13 @@ type cell struct {
 // the mix), and within a family the horizons take turns, so every family x
 // horizon cell holds as many questions as the others, give or take one.
 func (sp *Spec) place(suite string, index int64) cell {
-	return sp.placeIn(suite, index, 1)
+	return sp.placeIn(suite, index, 1, false)
 }
 
 // placeIn is place for questions asked in groups of unit rows: index
-// counts groups, and every part of the mix holds Count/unit of them.
-func (sp *Spec) placeIn(suite string, index int64, unit int64) cell {
+// counts groups, and every part of the mix holds Count/unit of them. A
+// suite without horizon (free) has one cell per family, at horizon 0.
+func (sp *Spec) placeIn(suite string, index int64, unit int64, free bool) cell {
 	r := sp.horizons()
 	fi, famLocal := 0, index
 	if sp.Mix == nil {
@@ -121,6 +122,9 @@ func (sp *Spec) placeIn(suite string, index int64, unit int64) cell {
 		}
 	}
 	hs := sp.cycleOf(fi, r)
+	if free {
+		hs = []int{0}
+	}
 	n := int64(len(hs))
 	return cell{sp: sp, suite: suite, index: index, fam: &sp.Families[fi], family: fi,
 		h: hs[famLocal%n], local: famLocal / n}

@@ -2,64 +2,123 @@ package textonly
 
 import (
 	"strconv"
-
-	"github.com/formplan/formplan/forms"
-	"github.com/formplan/formplan/question"
+	"strings"
 )
 
-// probeRule returns a reader of a Yes/No perception probe that says Yes
-// when yes holds of the probe and the form, No otherwise.
-func probeRule(name string, yes func(p *question.Probe, f *forms.Form, e *forms.Element) bool) Reader {
-	return Reader{Name: name, Score: func(v *View) []float64 {
-		p, f := v.Meta.Probe, &v.Meta.Form
-		i := f.Index(p.Element)
-		if i < 0 {
-			return []float64{0, 0}
-		}
-		y := B2F(yes(p, f, &f.Elements[i]))
-		return []float64{y, 1 - y}
+// The readers of a perception probe's text: the question names one
+// element and how it asks (Meta.Probe), and the options are Yes and No,
+// a radio group's members, slider values or texts. Each reader tries a
+// way the words might give the answer away; on a question none of its
+// rule fits, a reader ties every option and scores chance.
+
+// choiceIs scores the options whose text is want.
+func choiceIs(want string) func(v *View) []float64 {
+	return func(v *View) []float64 {
+		return Each(v, func(j int) float64 { return B2F(v.Choices[j] == want) })
+	}
+}
+
+var alwaysYes = Reader{"always Yes", choiceIs("Yes")}
+
+var alwaysNo = Reader{"always No", choiceIs("No")}
+
+// negatedYes answers Yes to a question worded negated ("unchecked",
+// "disabled") and No to one worded plainly.
+var negatedYes = Reader{"negated wording means Yes", func(v *View) []float64 {
+	neg := v.Meta.Probe != nil && v.Meta.Probe.Negated
+	return Each(v, func(j int) float64 {
+		return B2F(v.Choices[j] == "Yes" && neg || v.Choices[j] == "No" && !neg)
+	})
+}}
+
+// at scores the option at the index pick returns from the option count.
+func at(name string, pick func(n int) int) Reader {
+	return Reader{name, func(v *View) []float64 {
+		k := pick(len(v.Choices))
+		return Each(v, func(j int) float64 { return B2F(j == k) })
 	}}
 }
 
-// kindAsWorded returns a reader that bets on the state of kind's probes:
-// Yes for such a probe worded as the state (not negated), No for one
-// worded negated and for every other probe. It beats chance when that
-// state is more often shown than not in the pictures asked about.
-func kindAsWorded(kind string) Reader {
-	return probeRule("Yes for a "+kind+" probe worded as the state", func(p *question.Probe, _ *forms.Form, _ *forms.Element) bool {
-		return p.Kind == kind && !p.Negated
+// byNumber scores the options that read as whole numbers by score (the
+// slider's values); the others get the lowest score.
+func byNumber(name string, score func(x float64, xs []float64) float64) Reader {
+	return Reader{name, func(v *View) []float64 {
+		var xs []float64
+		for _, c := range v.Choices {
+			if x, err := strconv.Atoi(c); err == nil {
+				xs = append(xs, float64(x))
+			}
+		}
+		return Each(v, func(j int) float64 {
+			x, err := strconv.Atoi(v.Choices[j])
+			if err != nil || len(xs) == 0 {
+				return -1e18
+			}
+			return score(float64(x), xs)
+		})
+	}}
+}
+
+// middleOf scores x by how close it lies to the middle of xs's span.
+func middleOf(x float64, xs []float64) float64 {
+	lo, hi := xs[0], xs[0]
+	for _, y := range xs {
+		lo, hi = min(lo, y), max(hi, y)
+	}
+	d := x - (lo+hi)/2
+	return -d * d
+}
+
+// ordinalReader reads the probed element's ordinal: a Yes/No probe is
+// Yes when it is odd; any other picks the option at the ordinal (wrapped
+// around the options).
+var ordinalReader = Reader{"the element's ordinal", func(v *View) []float64 {
+	ord := 0
+	if p := v.Meta.Probe; p != nil {
+		if i := v.Meta.Form.Index(p.Element); i >= 0 {
+			ord = v.Meta.Form.Elements[i].Ordinal
+		}
+	}
+	return Each(v, func(j int) float64 {
+		switch v.Choices[j] {
+		case "Yes":
+			return B2F(ord%2 == 1)
+		case "No":
+			return B2F(ord%2 == 0)
+		}
+		return B2F(ord > 0 && (ord-1)%len(v.Choices) == j)
 	})
-}
+}}
 
-// sliderEnd reports whether a slider probe asks about an end of the range.
-func sliderEnd(p *question.Probe, e *forms.Element) bool {
-	return e.Kind == forms.Slider && (p.Value == strconv.Itoa(e.Min) || p.Value == strconv.Itoa(e.Max))
-}
+// labelLike scores an option by the characters it shares with the
+// probed element's label and the question's words.
+var labelLike = Reader{"most like the question's words", func(v *View) []float64 {
+	q := strings.ToLower(v.Question)
+	return Each(v, func(j int) float64 {
+		n := 0.0
+		for _, w := range words(v.Choices[j]) {
+			n += float64(strings.Count(q, w))
+		}
+		return n
+	})
+}}
 
-// ProbeReaders lists the readers of a Yes/No perception probe: from its
-// words alone (the element, the kind, the wording, the value asked about)
-// they guess what the element shows.
-var ProbeReaders = []Reader{
-	{"always Yes", func(v *View) []float64 { return []float64{1, 0} }},
-	{"always No", func(v *View) []float64 { return []float64{0, 1} }},
-	probeRule("Yes when worded as the state (not negated)", func(p *question.Probe, _ *forms.Form, _ *forms.Element) bool { return !p.Negated }),
-	probeRule("Yes when worded negated", func(p *question.Probe, _ *forms.Form, _ *forms.Element) bool { return p.Negated }),
-	probeRule("Yes when it asks about a value", func(p *question.Probe, _ *forms.Form, _ *forms.Element) bool { return p.Kind == question.ProbeHolds }),
-	probeRule("Yes for a checkbox or radio button", func(p *question.Probe, _ *forms.Form, _ *forms.Element) bool {
-		return p.Kind == question.ProbeChecked || p.Kind == question.ProbeSelected
-	}),
-	probeRule("Yes for the first element of its kind", func(_ *question.Probe, _ *forms.Form, e *forms.Element) bool { return e.Ordinal == 1 }),
-	probeRule("Yes for a conditional element", func(_ *question.Probe, _ *forms.Form, e *forms.Element) bool { return e.EnabledBy != nil }),
-	probeRule("Yes when a slider value asked is an end of its range", func(p *question.Probe, _ *forms.Form, e *forms.Element) bool { return sliderEnd(p, e) }),
-	kindAsWorded(question.ProbeChecked),
-	kindAsWorded(question.ProbeSelected),
-	kindAsWorded(question.ProbeEnabled),
-	kindAsWorded(question.ProbeEmpty),
-	Neg("No for a checked probe worded as the state, else Yes", kindAsWorded(question.ProbeChecked)),
-	Neg("No for a selected probe worded as the state, else Yes", kindAsWorded(question.ProbeSelected)),
-	Neg("No for an enabled probe worded as the state, else Yes", kindAsWorded(question.ProbeEnabled)),
-	Neg("No for an empty probe worded as the state, else Yes", kindAsWorded(question.ProbeEmpty)),
-	probeRule("Yes when a text asked is the first of the form's texts", func(p *question.Probe, f *forms.Form, e *forms.Element) bool {
-		return e.Kind == forms.TextBox && len(f.TextValues) > 0 && p.Value == f.TextValues[0]
-	}),
+// Probe lists the readers of a perception probe: the answers a reader
+// might favour (Yes, No, by the wording), the options' places, the
+// smallest, largest and middle value, "(empty)", the option texts'
+// lengths and order, the element's ordinal and the question's words.
+var Probe = []Reader{
+	alwaysYes, alwaysNo,
+	negatedYes, Neg("negated wording means No", negatedYes),
+	at("first option", func(int) int { return 0 }),
+	at("last option", func(n int) int { return n - 1 }),
+	at("middle option", func(n int) int { return n / 2 }),
+	byNumber("smallest value", func(x float64, _ []float64) float64 { return -x }),
+	byNumber("largest value", func(x float64, _ []float64) float64 { return x }),
+	byNumber("middle value", middleOf),
+	Reader{"(empty)", choiceIs("(empty)")}, Neg("anything but (empty)", Reader{"", choiceIs("(empty)")}),
+	longest, Neg("shortest option", longest),
+	lexFirst, Neg("lexicographically last", lexFirst),
+	ordinalReader, Neg("against the element's ordinal", ordinalReader),
+	labelLike, Neg("least like the question's words", labelLike),
 }

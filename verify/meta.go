@@ -64,7 +64,7 @@ func checkMeta(row *dataset.Row, st *suiteState, m *question.Meta, v validity, p
 			p.addf("plan %d has no submit", j+1)
 		}
 	}
-	if len(m.Plans) == 0 && !su.Probe {
+	if len(m.Plans) == 0 && !su.NoPlans {
 		p.addf("metadata has no plans")
 	}
 	if len(m.Valid) != len(m.Plans) || len(m.Finals) != len(m.Plans) {

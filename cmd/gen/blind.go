@@ -30,7 +30,7 @@ func blindCmd(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	rows := fs.Int("rows", 0, "rows per cell (0: enough that 3 points above chance is 4.5 standard errors, at least 1000)")
 	optList := fs.String("options", "2,3,4,6,8", "comma-separated option counts of the multiple-choice suites")
 	horizon := fs.String("horizon", "1-12", "horizon range MIN-MAX; horizons a family cannot give are left out")
-	suiteList := fs.String("suites", strings.Join(suites.Names(), ","), "comma-separated suites")
+	suiteList := fs.String("suites", strings.Join(suites.Defaults(), ","), "comma-separated suites")
 	famNames := forms.Names(forms.Builtins())
 	famList := fs.String("families", strings.Join(forms.Names(forms.Defaults()), ","), "comma-separated built-in families (also: "+strings.Join(forms.Names(forms.Long()), ", ")+")")
 	workers := fs.Int("workers", runtime.NumCPU(), "parallel workers")

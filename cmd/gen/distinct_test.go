@@ -41,3 +41,20 @@ func TestDistinctRefused(t *testing.T) {
 		})
 	}
 }
+
+// TestDistinctRefusedNoHorizon is TestDistinctRefused for a suite without
+// horizon: perception's radio_slider cell holds 372 distinct questions at
+// 4 options (its member questions vary only in the slider's look), and
+// the refusal names the family alone.
+func TestDistinctRefusedNoHorizon(t *testing.T) {
+	const want = "perception: radio_slider with 4 options gives only 372 distinct questions (a row found none new in 10000 more draws), but the run asks for 600: ask for at most 372 of that family (a smaller --n or --config count) or leave radio_slider out of --families"
+	dir := filepath.Join(t.TempDir(), "out")
+	_, _, err := runGen(t, "--quiet", "--out", dir, "--suites", "perception", "--n", "3000", "--chrome", "/nonexistent/chromium")
+	var u usageError
+	if !errors.As(err, &u) || err.Error() != want {
+		t.Fatalf("err = %v, want the usage error\n%s", err, want)
+	}
+	if _, statErr := os.Stat(dir); !errors.Is(statErr, os.ErrNotExist) {
+		t.Errorf("the refused run left %s behind", dir)
+	}
+}

@@ -53,7 +53,7 @@ func TestPreviewHelp(t *testing.T) {
 
 func TestPreviewRun(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "data")
-	if _, _, err := runGen(t, "--out", dir, "--no-images", "--n", "3", "--quiet"); err != nil {
+	if _, _, err := runGen(t, "--out", dir, "--no-images", "--n", "3", "--quiet", "--suites", strings.Join(suites.Names(), ",")); err != nil {
 		t.Fatal(err)
 	}
 

@@ -21,12 +21,12 @@ import (
 	"github.com/formplan/formplan/suites"
 )
 
-// verifyDataset writes every suite, n rows each, without pictures into a
+// verifyDataset writes every suite (the opt-in ones too), n rows each, without pictures into a
 // new directory and returns it.
 func verifyDataset(t *testing.T, n int) string {
 	t.Helper()
 	dir := t.TempDir()
-	if _, stderr, err := runGen(t, "--no-images", "--quiet", "--seed", "5", "--n", fmt.Sprint(n), "--out", dir); err != nil {
+	if _, stderr, err := runGen(t, "--no-images", "--quiet", "--seed", "5", "--n", fmt.Sprint(n), "--out", dir, "--suites", strings.Join(suites.Names(), ",")); err != nil {
 		t.Fatalf("gen: %v\n%s", err, stderr)
 	}
 	return dir
