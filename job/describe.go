@@ -36,6 +36,11 @@ func Describe(req Request) (*Run, error) {
 			return nil, err
 		}
 	}
+	for name := range strings.SplitSeq(req.Suites, ",") {
+		if s, ok := suites.Lookup(strings.TrimSpace(name)); ok && s.Paired {
+			return nil, usagef("--suites %s: its rows are made from the planning rows' by --probes K, not drawn: leave it out of --suites and add --probes 3", s.Name)
+		}
+	}
 	if r.Suites, err = SplitKnown(req.Suites, "suite", suites.Drawn()); err != nil {
 		return nil, err
 	}

@@ -56,7 +56,7 @@ func TestDescribeRefusals(t *testing.T) {
 		{"unknown suite", request(func(r *Request) { r.Suites = "edge_cases" }),
 			`unknown suite "edge_cases": choose from ` + strings.Join(suites.Drawn(), ", ")},
 		{"probes named as a suite", request(func(r *Request) { r.Suites = "edge_case,probes" }),
-			`unknown suite "probes": choose from ` + strings.Join(suites.Drawn(), ", ")},
+			"--suites probes: its rows are made from the planning rows' by --probes K, not drawn: leave it out of --suites and add --probes 3"},
 		{"probes without pictures", request(func(r *Request) { r.NoImages, r.Probes = true, 3 }),
 			"--probes asks about the screenshots, and --no-images writes none: leave out one of them"},
 		{"too many probes", request(func(r *Request) { r.Probes = 9 }),
