@@ -26,7 +26,7 @@ import (
 func verifyDataset(t *testing.T, n int) string {
 	t.Helper()
 	dir := t.TempDir()
-	if _, stderr, err := runGen(t, "--no-images", "--quiet", "--seed", "5", "--n", fmt.Sprint(n), "--out", dir, "--suites", strings.Join(suites.Names(), ",")); err != nil {
+	if _, stderr, err := runGen(t, "--no-images", "--quiet", "--seed", "5", "--n", fmt.Sprint(n), "--out", dir, "--suites", strings.Join(suites.Drawn(), ",")); err != nil {
 		t.Fatalf("gen: %v\n%s", err, stderr)
 	}
 	return dir
@@ -41,12 +41,12 @@ func TestVerify(t *testing.T) {
 		if err != nil {
 			t.Fatalf("gen verify: %v\n%s", err, stderr)
 		}
-		for _, s := range suites.Defaults() {
+		for _, s := range suites.Drawn() {
 			if !strings.Contains(stdout, s) {
 				t.Errorf("no summary line for %s:\n%s", s, stdout)
 			}
 		}
-		if want := fmt.Sprintf("%6d rows ok", n); strings.Count(stdout, want) != len(suites.Defaults()) {
+		if want := fmt.Sprintf("%6d rows ok", n); strings.Count(stdout, want) != len(suites.Drawn()) {
 			t.Errorf("want one %q per suite:\n%s", want, stdout)
 		}
 		if stderr != "" {
@@ -64,7 +64,7 @@ func TestVerify(t *testing.T) {
 	t.Run("tampered", func(t *testing.T) {
 		bad := t.TempDir()
 		var id string
-		for _, s := range suites.Defaults() {
+		for _, s := range suites.Drawn() {
 			files, err := filepath.Glob(filepath.Join(dir, s, "*.parquet"))
 			if err != nil || len(files) != 1 {
 				t.Fatalf("%s: %v %v", s, files, err)
@@ -87,7 +87,7 @@ func TestVerify(t *testing.T) {
 			t.Fatal(err)
 		}
 		stdout, stderr, err := runGen(t, "verify", bad)
-		want := fmt.Sprintf("verify: 1 of %d rows failed", n*len(suites.Defaults()))
+		want := fmt.Sprintf("verify: 1 of %d rows failed", n*len(suites.Drawn()))
 		if err == nil || err.Error() != want {
 			t.Fatalf("error %v, want %q", err, want)
 		}
