@@ -25,7 +25,7 @@ func familiesCmd(args []string, stdout, stderr io.Writer) error {
 	reach := fs.Bool("reach", false, "print, per number of options, the horizons (1-12) each suite allows on each family")
 	seed := fs.Uint64("seed", 1, "random seed of the probe questions")
 	optList := fs.String("choices", "4", "comma-separated option counts (2-8) of the multiple-choice suites, one table each")
-	suiteList := fs.String("suites", strings.Join(suites.Defaults(), ","), "comma-separated suites")
+	suiteList := fs.String("suites", strings.Join(suites.Drawn(), ","), "comma-separated suites")
 	famList := fs.String("families", "", "comma-separated families (default: every built-in one, then those of --config)")
 	configPath := fs.String("config", "", "JSON or YAML file with custom families")
 	fs.Usage = func() {
