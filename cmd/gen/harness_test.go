@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/formplan/formplan/dataset"
+	"github.com/formplan/formplan/internal/fixture"
 	"github.com/formplan/formplan/score"
 	"github.com/formplan/formplan/suites"
 )
@@ -113,7 +114,7 @@ func suiteDocs(t *testing.T, dir string, replies map[string]string) string {
 // formplan metric and only its doc_id names the row.
 func TestLMMSEvalSamplesScore(t *testing.T) {
 	dir := t.TempDir()
-	if _, _, err := runGen(t, "--out", dir, "--n", "16", "--no-images", "--quiet", "--suites", strings.Join(suites.Names(), ",")); err != nil {
+	if _, _, err := runGen(t, "--out", dir, "--n", "16", "--no-images", "--quiet", "--suites", strings.Join(fixture.TextOnly(), ",")); err != nil {
 		t.Fatal(err)
 	}
 	docs := suiteDocs(t, dir, gold(t, load(t, dir)))
@@ -231,7 +232,7 @@ func regexpLine(table string, parts ...string) bool {
 // load as CustomVQADataset, which grades nothing: gen score alone does.
 func TestVLMEvalKitPredictionsScore(t *testing.T) {
 	dir := t.TempDir()
-	if _, _, err := runGen(t, "--out", dir, "--n", "8", "--quiet", "--format", "vlmevalkit", "--suites", strings.Join(suites.Names(), ",")); err != nil {
+	if _, _, err := runGen(t, "--out", dir, "--n", "8", "--quiet", "--format", "vlmevalkit", "--suites", strings.Join(suites.Defaults(), ",")); err != nil {
 		t.Fatal(err)
 	}
 	d := load(t, dir)

@@ -16,6 +16,7 @@ import (
 
 	"github.com/formplan/formplan/dataset"
 	"github.com/formplan/formplan/formview"
+	"github.com/formplan/formplan/internal/fixture"
 	"github.com/formplan/formplan/question"
 	"github.com/formplan/formplan/render"
 	"github.com/formplan/formplan/suites"
@@ -26,7 +27,7 @@ import (
 func verifyDataset(t *testing.T, n int) string {
 	t.Helper()
 	dir := t.TempDir()
-	if _, stderr, err := runGen(t, "--no-images", "--quiet", "--seed", "5", "--n", fmt.Sprint(n), "--out", dir, "--suites", strings.Join(suites.Names(), ",")); err != nil {
+	if _, stderr, err := runGen(t, "--no-images", "--quiet", "--seed", "5", "--n", fmt.Sprint(n), "--out", dir, "--suites", strings.Join(fixture.TextOnly(), ",")); err != nil {
 		t.Fatalf("gen: %v\n%s", err, stderr)
 	}
 	return dir
@@ -46,7 +47,7 @@ func TestVerify(t *testing.T) {
 				t.Errorf("no summary line for %s:\n%s", s, stdout)
 			}
 		}
-		if want := fmt.Sprintf("%6d rows ok", n); strings.Count(stdout, want) != len(suites.Defaults()) {
+		if want := fmt.Sprintf("%6d rows ok", n); strings.Count(stdout, want) != len(fixture.TextOnly()) {
 			t.Errorf("want one %q per suite:\n%s", want, stdout)
 		}
 		if stderr != "" {
