@@ -60,6 +60,10 @@ func (o *openRow) hit(r textonly.OpenReader) bool {
 // (Meta.Chance).
 func (c *Cell) addOpen(q *question.Question) {
 	s, _ := suites.Lookup(q.Suite)
+	if s.Scoring == suites.ByPoint {
+		c.addPoint(q, s.Readers)
+		return
+	}
 	if c.Scores == nil {
 		c.Scores = make([]Score, len(s.OpenReaders))
 		for k, r := range s.OpenReaders {
@@ -73,6 +77,38 @@ func (c *Cell) addOpen(q *question.Question) {
 			c.Scores[k].Credit++
 		}
 		c.Scores[k].Var += p * (1 - p)
+	}
+	c.chance += p
+	c.Rows++
+}
+
+// addPoint scores a question that asks for a click point with readers,
+// each picking one of the elements it may name (suites.GroundView): credit
+// 1 for the named one, shared among ties, against the row's bound
+// (Meta.Chance, 1/elements).
+func (c *Cell) addPoint(q *question.Question, readers []textonly.Reader) {
+	if c.Scores == nil {
+		c.Scores = make([]Score, len(readers))
+		for k, r := range readers {
+			c.Scores[k].Reader = r.Name
+		}
+	}
+	v, answer := suites.GroundView(q)
+	p := q.Meta.Chance
+	for k, r := range readers {
+		sc := r.Score(&v)
+		best := slices.Max(sc)
+		ties, hit := 0.0, false
+		for j, x := range sc {
+			if x == best {
+				ties++
+				hit = hit || j == answer
+			}
+		}
+		if hit {
+			c.Scores[k].Credit += 1 / ties
+		}
+		c.Scores[k].Var += p/ties - p*p
 	}
 	c.chance += p
 	c.Rows++

@@ -67,6 +67,11 @@ func Describe(req Request) (*Run, error) {
 	if err := r.checkVariants(req); err != nil {
 		return nil, err
 	}
+	for _, name := range r.Suites {
+		if s, _ := suites.Lookup(name); r.NoImages && s.Scoring == suites.ByPoint {
+			return nil, usagef("--suites %s asks for click points judged against the screenshots' boxes, and --no-images writes none: leave out one of them", name)
+		}
+	}
 	return r, nil
 }
 

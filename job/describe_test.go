@@ -59,6 +59,8 @@ func TestDescribeRefusals(t *testing.T) {
 			"--suites probes: its rows are made from the planning rows' by --probes K, not drawn: leave it out of --suites and add --probes 3"},
 		{"probes without pictures", request(func(r *Request) { r.NoImages, r.Probes = true, 3 }),
 			"--probes asks about the screenshots, and --no-images writes none: leave out one of them"},
+		{"grounding without pictures", request(func(r *Request) { r.NoImages, r.Suites = true, "next_action,grounding" }),
+			"--suites grounding asks for click points judged against the screenshots' boxes, and --no-images writes none: leave out one of them"},
 		{"too many probes", request(func(r *Request) { r.Probes = 9 }),
 			"--probes 9: give 0 (none) to 8 probes per planning row"},
 		{"negative probes", request(func(r *Request) { r.Probes = -1 }),

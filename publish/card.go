@@ -208,7 +208,10 @@ func writeSuiteSection(b *bytes.Buffer, st *suiteStats, info Info, paper bool) {
 	if known && s.Horizon != "" {
 		parts = append(parts, fmt.Sprintf("`horizon` counts %s.", s.Horizon))
 	}
-	if st.open {
+	switch {
+	case st.open && s.Scoring == suites.ByPoint:
+		parts = append(parts, "Open-ended: the reply is a click point, right when it falls in the box (the `boxes` column) of the element `metadata.probe` names; `answer` names that element.")
+	case st.open:
 		parts = append(parts, "Open-ended: `answer` is a gold reply; `gen score` runs any reply in the simulator.")
 	}
 	if len(parts) > 0 {

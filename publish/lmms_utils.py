@@ -257,7 +257,8 @@ def process_results(doc, results):
 
 
 def keep_reply(doc, results):
-    """Keep one reply to an open-ended suite (plan_generation, next_action)
+    """Keep one reply to an open-ended suite (plan_generation, next_action,
+    grounding)
     with its row's id, for gen score and for the measures below."""
     kept = {"id": doc["id"], "reply": results[0] if results else ""}
     out = {"formplan": {"id": doc["id"], "extracted": None}}
@@ -267,7 +268,7 @@ def keep_reply(doc, results):
 
 
 # The measures each open-ended suite's task reports, as its metric_list names them.
-_OPEN_MEASURES = {"plan_generation": ("optimal", "success"), "next_action": ("lenient", "strict")}
+_OPEN_MEASURES = {"plan_generation": ("optimal", "success"), "next_action": ("lenient", "strict"), "grounding": ("in_box",)}
 
 
 def count_rows(items):
@@ -336,3 +337,9 @@ def lenient(items):
 def strict(items):
     """next_action: the share of actions that are the gold step."""
     return _share(items, "strict")
+
+
+def in_box(items):
+    """grounding: the share of click points in the named element's box (the
+    suite's measure)."""
+    return _share(items, "in_box")

@@ -97,6 +97,12 @@ const (
 	ProbeMember   = "member"   // a radio group: which member is selected
 	ProbeSlider   = "slider"   // a slider: which value it shows
 	ProbeText     = "text"     // a text box: which text it holds
+
+	// Grounding probes (suite grounding) ask for a click point on the one
+	// element of its kind the picture shows in a state: Element is it.
+	GroundChecked  = "ground_checked"  // the one checkbox checked
+	GroundSelected = "ground_selected" // the one radio button selected
+	GroundText     = "ground_text"     // the one text box holding Value
 )
 
 // Probe is the record of a perception probe: which element of which
@@ -110,7 +116,7 @@ type Probe struct {
 	// element is not checked, enabled, empty, or at Value.
 	Negated bool `json:"negated,omitempty"`
 	// Value is what ProbeHolds asks about: a slider value in decimal, or
-	// a text.
+	// a text; for GroundText, the text the named box holds.
 	Value string `json:"value,omitempty"`
 	// Decisive marks, on a paired probe (suite probes), an element whose
 	// value in the picture decides the answer of the planning row the

@@ -219,7 +219,7 @@ func fromSummary(s *dataset.Summary) (*Question, error) {
 	q.Scoring = su.Scoring
 	q.Options = Options{Choices: s.Choices, YesNo: su.Scoring == suites.ByYesNo}
 	if known && su.Open {
-		o, err := openRow(s.Metadata)
+		o, err := openRow(s.Metadata, su.Scoring)
 		if err != nil {
 			return nil, err
 		}

@@ -33,11 +33,18 @@ func (b Box) Contains(x, y float64) bool {
 	return x >= b.Pixels[0] && y >= b.Pixels[1] && x <= b.Pixels[0]+b.Pixels[2] && y <= b.Pixels[1]+b.Pixels[3]
 }
 
-// openRow decodes an open-ended row's metadata.
-func openRow(metadata string) (*OpenRow, error) {
+// openRow decodes the metadata of an open-ended row judged as scoring
+// says.
+func openRow(metadata string, scoring suites.Scoring) (*OpenRow, error) {
 	o := &OpenRow{}
 	if err := json.Unmarshal([]byte(metadata), &o.Meta); err != nil {
 		return nil, fmt.Errorf("metadata: %w", err)
+	}
+	if scoring == suites.ByPoint {
+		if o.Meta.Probe == nil || o.Meta.Form.Index(o.Meta.Probe.Element) < 0 {
+			return nil, fmt.Errorf("metadata: a grounding row needs a probe naming an element of its form")
+		}
+		return o, nil
 	}
 	if o.Meta.Goal == nil || len(o.Meta.Plans) != 1 {
 		return nil, fmt.Errorf("metadata: an open-ended row needs a goal and one gold plan")
@@ -64,7 +71,7 @@ func (o *OpenRow) setBoxes(boxes string) error {
 }
 
 // Open is the score of one reply to an open-ended question. Which fields
-// apply depends on the suite: see ScorePlan and ScoreNext.
+// apply depends on the suite: see ScorePlan, ScoreNext and ScorePoint.
 type Open struct {
 	// plan_generation
 	Success    bool    `json:"success"`    // the goal holds when the plan ends
@@ -79,7 +86,7 @@ type Open struct {
 	Strict  bool `json:"strict"`  // the gold step
 	Lenient bool `json:"lenient"` // an action that begins some shortest plan
 	Point   bool `json:"point"`   // the reply is a click point
-	InBox   bool `json:"in_box"`  // the click point falls in the gold step's target box
+	InBox   bool `json:"in_box"`  // the click point falls in the gold step's target box (grounding: the named element's)
 	// Problems says what could not be read, for an unparsed reply, and
 	// lines of commentary passed over.
 	Problems []string `json:"problems,omitempty"`
@@ -234,10 +241,14 @@ func problems(p *actlang.Plan) []string {
 func scoreOpen(q *Question, rep Reply) Result {
 	var o Open
 	var parsed, correct bool
-	if q.Scoring == suites.ByAction {
+	switch q.Scoring {
+	case suites.ByPoint:
+		o, parsed = ScorePoint(q.Open, rep.Response)
+		correct = o.InBox
+	case suites.ByAction:
 		o, parsed = ScoreNext(q.Open, rep.Response)
 		correct = o.Lenient
-	} else {
+	default:
 		o, parsed = ScorePlan(q.Open, rep.Response)
 		correct = o.Optimal
 	}
@@ -277,6 +288,11 @@ func addMetrics(c *Cell, r *Result) {
 		c.Metrics = map[string]float64{}
 	}
 	o, m := r.Open, c.Metrics
+	if r.Q.Scoring == suites.ByPoint {
+		m["in_box"] += b2f(o.InBox)
+		m[pointsKey]++
+		return
+	}
 	if r.Q.Scoring == suites.ByAction {
 		m["strict"] += b2f(o.Strict)
 		m["lenient"] += b2f(o.Lenient)
@@ -331,8 +347,14 @@ func b2f(b bool) float64 {
 func openReply(q *Question, responder string) (string, bool) {
 	switch responder {
 	case "oracle":
+		if q.Scoring == suites.ByPoint {
+			return centre(q.Open), true
+		}
 		return q.Answer, true
 	case "set-all":
+		if q.Scoring == suites.ByPoint {
+			return "", false // no task to set
+		}
 		return setAll(q), true
 	}
 	return "", false

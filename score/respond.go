@@ -15,7 +15,9 @@ import (
 // the reply of a reader of the text alone: every wanted value set with an
 // action that works from any state (plan_generation), or such an action
 // on the first wanted element that no step taken named (next_action).
-// It succeeds without looking, but is optimal only by chance. The other
+// It succeeds without looking, but is optimal only by chance. On
+// grounding the oracle gives the centre of the named element's box (a
+// row written with pictures), and set-all answers none. The other
 // responders answer only multiple-choice questions, and set-all only
 // open-ended ones.
 var Responders = []string{"oracle", "always-A", "always-yes", "always-no", "random", "set-all"}

@@ -44,7 +44,7 @@ func scored(t *testing.T, d *Dataset, seed uint64, circular bool, responders ...
 func TestResponders(t *testing.T) {
 	for _, protocol := range []string{"", suites.Paper} {
 		d := load(t, protocol)
-		if len(d.Order) != 24*len(suites.Drawn()) {
+		if len(d.Order) != 24*len(fixture.TextOnly()) {
 			t.Fatalf("%d questions", len(d.Order))
 		}
 		results := scored(t, d, 1, false, Responders...)

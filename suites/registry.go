@@ -75,7 +75,8 @@ type Suite struct {
 	// Readers read the text alone of a question with options: each picks
 	// an option, and none may beat chance. PaperReaders are added to them
 	// for a question made under the Paper protocol, reading what that
-	// protocol adds.
+	// protocol adds. A suite scored ByPoint has readers too: their
+	// options are the elements the question may name (GroundTargets).
 	Readers, PaperReaders []textonly.Reader
 	// OpenReaders read the text alone of an open question (Open): each
 	// ranks the task's wants, and the reply is written from the ranking
@@ -112,7 +113,10 @@ func register(s Suite) {
 	if _, ok := Lookup(s.Name); ok {
 		panic("suites: duplicate suite " + s.Name)
 	}
-	if s.Open != s.Scoring.Open() || (s.Open && s.OpenReaders == nil) || (!s.Open && s.Readers == nil) {
+	// A suite scored by a point has its readers pick one of the elements
+	// the question may name (GroundTargets): Readers, like a choice's.
+	ranks := s.Open && s.Scoring != ByPoint
+	if s.Open != s.Scoring.Open() || (ranks && s.OpenReaders == nil) || (!ranks && s.Readers == nil) {
 		panic("suites: " + s.Name + " registers readers or a scoring that do not fit its questions")
 	}
 	draw, name, group := s.draw, s.Name, int64(max(s.Group, 1))

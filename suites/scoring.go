@@ -20,11 +20,15 @@ const (
 	// ByAction: the reply is the next action (text, JSON or a click
 	// point); right (lenient) when it begins some shortest plan.
 	ByAction
+	// ByPoint: the reply is a click point in the screenshot's pixels;
+	// right when it falls in the box of the element the question names
+	// (Meta.Probe.Element).
+	ByPoint
 )
 
 // Open reports whether replies are judged without options: a plan or an
-// action.
-func (m Scoring) Open() bool { return m == ByPlan || m == ByAction }
+// action or a point.
+func (m Scoring) Open() bool { return m == ByPlan || m == ByAction || m == ByPoint }
 
 // Options returns how many options every question scored this way has,
 // whatever a run's --choices asks; 0 when --choices decides.
@@ -45,6 +49,8 @@ func (m Scoring) Measures() []string {
 		return []string{"optimal", "success"}
 	case ByAction:
 		return []string{"lenient", "strict"}
+	case ByPoint:
+		return []string{"in_box"}
 	}
 	return []string{"accuracy"}
 }

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/formplan/formplan/dataset"
+	"github.com/formplan/formplan/internal/fixture"
 	"github.com/formplan/formplan/score"
 	"github.com/formplan/formplan/suites"
 )
@@ -83,7 +84,7 @@ func gold(t *testing.T, d *score.Dataset) map[string]string {
 func suiteDocs(t *testing.T, dir string, replies map[string]string) string {
 	t.Helper()
 	docs := map[string][]map[string]any{}
-	for _, s := range suites.Drawn() {
+	for _, s := range suites.Defaults() {
 		files, _ := filepath.Glob(filepath.Join(dir, s, "test-*.parquet"))
 		for _, f := range files {
 			rows, err := dataset.ReadRows(f)
@@ -113,7 +114,7 @@ func suiteDocs(t *testing.T, dir string, replies map[string]string) string {
 // formplan metric and only its doc_id names the row.
 func TestLMMSEvalSamplesScore(t *testing.T) {
 	dir := t.TempDir()
-	if _, _, err := runGen(t, "--out", dir, "--n", "16", "--no-images", "--quiet", "--suites", strings.Join(suites.Drawn(), ",")); err != nil {
+	if _, _, err := runGen(t, "--out", dir, "--n", "16", "--no-images", "--quiet", "--suites", strings.Join(fixture.TextOnly(), ",")); err != nil {
 		t.Fatal(err)
 	}
 	docs := suiteDocs(t, dir, gold(t, load(t, dir)))
@@ -173,12 +174,12 @@ for suite, rows in docs.items():
 		}
 	}
 	open := 0
-	for _, name := range suites.Drawn() {
+	for _, name := range suites.Defaults() {
 		if s, _ := suites.Lookup(name); s.Open {
 			open++
 		}
 	}
-	if strings.Count(string(out), "accuracy 1.0 rows 16") != len(suites.Drawn())-open || strings.Count(string(out), "kept rows 16") != open {
+	if strings.Count(string(out), "accuracy 1.0 rows 16") != len(suites.Defaults())-open || strings.Count(string(out), "kept rows 16") != open {
 		t.Errorf("utils.py did not score every gold reply right, or keep every open-ended one:\n%s", out)
 	}
 	logs, _ := filepath.Glob(filepath.Join(results, "my-model", "*_samples_*.jsonl"))
@@ -186,7 +187,7 @@ for suite, rows in docs.items():
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, s := range suites.Drawn() {
+	for _, s := range suites.Defaults() {
 		if !strings.Contains(table, s+"  ") || !regexpLine(table, s, "cot", "caption", "100.0% [", "n=16") {
 			t.Errorf("%s not 100%% for my-model in\n%s", s, table)
 		}
@@ -231,7 +232,7 @@ func regexpLine(table string, parts ...string) bool {
 // load as CustomVQADataset, which grades nothing: gen score alone does.
 func TestVLMEvalKitPredictionsScore(t *testing.T) {
 	dir := t.TempDir()
-	if _, _, err := runGen(t, "--out", dir, "--n", "8", "--quiet", "--format", "vlmevalkit", "--suites", strings.Join(suites.Drawn(), ",")); err != nil {
+	if _, _, err := runGen(t, "--out", dir, "--n", "8", "--quiet", "--format", "vlmevalkit", "--suites", strings.Join(suites.Defaults(), ",")); err != nil {
 		t.Fatal(err)
 	}
 	d := load(t, dir)
@@ -337,23 +338,23 @@ for suite, replies in gold.items():
 	if err != nil {
 		t.Fatalf("python: %v\n%s", err, out)
 	}
-	for _, name := range suites.Drawn() {
+	for _, name := range suites.Defaults() {
 		if su, _ := suites.Lookup(name); !su.Open && !strings.Contains(string(out), "vlmevalkit "+name+" ") {
 			t.Errorf("VLMEvalKit's evaluation did not score %s:\n%s", name, out)
 		}
 	}
-	if strings.Count(string(out), "accuracy 1.0 rows 8") != len(suites.Drawn())-2 || !strings.Contains(string(cfg), "CustomVQADataset") {
+	if strings.Count(string(out), "accuracy 1.0 rows 8") != len(suites.Defaults())-2 || !strings.Contains(string(cfg), "CustomVQADataset") {
 		t.Errorf("VLMEvalKit's own evaluation is not 100%% on every suite it grades:\n%s", out)
 	}
 	preds, _ := filepath.Glob(filepath.Join(outputs, "my-model", "my-model_formplan_*"))
-	if len(preds) != len(suites.Drawn()) {
+	if len(preds) != len(suites.Defaults()) {
 		t.Fatalf("prediction files %v\n%s", preds, out)
 	}
 	table, _, err := runGen(t, append([]string{"score", dir, "--by", "suite"}, preds...)...)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, s := range suites.Drawn() {
+	for _, s := range suites.Defaults() {
 		if !regexpLine(table, s, "100.0% [", "n=8") {
 			t.Errorf("%s not 100%% for my-model in\n%s", s, table)
 		}

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/formplan/formplan/suites"
+	"github.com/formplan/formplan/internal/fixture"
 )
 
 func TestPreviewUsage(t *testing.T) {
@@ -53,7 +53,7 @@ func TestPreviewHelp(t *testing.T) {
 
 func TestPreviewRun(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "data")
-	if _, _, err := runGen(t, "--out", dir, "--no-images", "--n", "3", "--quiet", "--suites", strings.Join(suites.Drawn(), ",")); err != nil {
+	if _, _, err := runGen(t, "--out", dir, "--no-images", "--n", "3", "--quiet", "--suites", strings.Join(fixture.TextOnly(), ",")); err != nil {
 		t.Fatal(err)
 	}
 
@@ -69,8 +69,8 @@ func TestPreviewRun(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n := strings.Count(string(b), `<article class="card"`); n != 3*len(suites.Drawn()) {
-		t.Errorf("%d cards, want 3 for each of %d suites", n, len(suites.Drawn()))
+	if n := strings.Count(string(b), `<article class="card"`); n != 3*len(fixture.TextOnly()) {
+		t.Errorf("%d cards, want 3 for each of %d suites", n, len(fixture.TextOnly()))
 	}
 	if !strings.Contains(string(b), "no image (generated with --no-images)") {
 		t.Error("rows without images are not marked as such")
@@ -88,8 +88,8 @@ func TestPreviewRun(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n := strings.Count(string(b), `<article class="card"`); n != len(suites.Drawn()) {
-		t.Errorf("--n 1: %d cards, want 1 for each of %d suites", n, len(suites.Drawn()))
+	if n := strings.Count(string(b), `<article class="card"`); n != len(fixture.TextOnly()) {
+		t.Errorf("--n 1: %d cards, want 1 for each of %d suites", n, len(fixture.TextOnly()))
 	}
 
 	_, _, err = runGen(t, "preview", filepath.Join(dir, "missing"))

@@ -16,6 +16,7 @@ import (
 
 	"github.com/formplan/formplan/dataset"
 	"github.com/formplan/formplan/formview"
+	"github.com/formplan/formplan/internal/fixture"
 	"github.com/formplan/formplan/question"
 	"github.com/formplan/formplan/render"
 	"github.com/formplan/formplan/suites"
@@ -26,7 +27,7 @@ import (
 func verifyDataset(t *testing.T, n int) string {
 	t.Helper()
 	dir := t.TempDir()
-	if _, stderr, err := runGen(t, "--no-images", "--quiet", "--seed", "5", "--n", fmt.Sprint(n), "--out", dir, "--suites", strings.Join(suites.Drawn(), ",")); err != nil {
+	if _, stderr, err := runGen(t, "--no-images", "--quiet", "--seed", "5", "--n", fmt.Sprint(n), "--out", dir, "--suites", strings.Join(fixture.TextOnly(), ",")); err != nil {
 		t.Fatalf("gen: %v\n%s", err, stderr)
 	}
 	return dir
@@ -41,12 +42,12 @@ func TestVerify(t *testing.T) {
 		if err != nil {
 			t.Fatalf("gen verify: %v\n%s", err, stderr)
 		}
-		for _, s := range suites.Drawn() {
+		for _, s := range suites.Defaults() {
 			if !strings.Contains(stdout, s) {
 				t.Errorf("no summary line for %s:\n%s", s, stdout)
 			}
 		}
-		if want := fmt.Sprintf("%6d rows ok", n); strings.Count(stdout, want) != len(suites.Drawn()) {
+		if want := fmt.Sprintf("%6d rows ok", n); strings.Count(stdout, want) != len(fixture.TextOnly()) {
 			t.Errorf("want one %q per suite:\n%s", want, stdout)
 		}
 		if stderr != "" {
@@ -64,7 +65,7 @@ func TestVerify(t *testing.T) {
 	t.Run("tampered", func(t *testing.T) {
 		bad := t.TempDir()
 		var id string
-		for _, s := range suites.Drawn() {
+		for _, s := range suites.Defaults() {
 			files, err := filepath.Glob(filepath.Join(dir, s, "*.parquet"))
 			if err != nil || len(files) != 1 {
 				t.Fatalf("%s: %v %v", s, files, err)
@@ -87,7 +88,7 @@ func TestVerify(t *testing.T) {
 			t.Fatal(err)
 		}
 		stdout, stderr, err := runGen(t, "verify", bad)
-		want := fmt.Sprintf("verify: 1 of %d rows failed", n*len(suites.Drawn()))
+		want := fmt.Sprintf("verify: 1 of %d rows failed", n*len(suites.Defaults()))
 		if err == nil || err.Error() != want {
 			t.Fatalf("error %v, want %q", err, want)
 		}
