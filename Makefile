@@ -3,7 +3,7 @@
 
 GO ?= go
 
-.PHONY: gen test chromium deps check vuln bench bench-e2e blind blind-long blind-optin blind-grounding look-sheet
+.PHONY: gen test chromium deps check vuln bench bench-e2e blind blind-long blind-optin look-sheet
 
 gen: chromium
 	$(GO) run ./cmd/gen $(ARGS)
@@ -91,12 +91,7 @@ blind-long:
 # blind-optin does the same for the opt-in suites, which make blind leaves
 # out, on the default and the long families, into blind/table_optin.md.
 blind-optin:
-	$(GO) run ./cmd/gen blind --suites perception,probes --families checkboxes,slider_checkboxes,radio_textboxes,checkbox_textboxes,radio_slider,long_checkboxes,mixed_form > blind/table_optin.md.new && mv blind/table_optin.md.new blind/table_optin.md && tail -1 blind/table_optin.md
-
-# blind-grounding does the same for the grounding suite on the default and
-# the long families, into blind/table_grounding.md.
-blind-grounding:
-	$(GO) run ./cmd/gen blind --suites grounding --families checkboxes,slider_checkboxes,radio_textboxes,checkbox_textboxes,radio_slider,long_checkboxes,mixed_form > blind/table_grounding.md.new && mv blind/table_grounding.md.new blind/table_grounding.md && tail -1 blind/table_grounding.md
+	$(GO) run ./cmd/gen blind --suites perception,probes,grounding --families checkboxes,slider_checkboxes,radio_textboxes,checkbox_textboxes,radio_slider,long_checkboxes,mixed_form > blind/table_optin.md.new && mv blind/table_optin.md.new blind/table_optin.md && tail -1 blind/table_optin.md
 
 # look-sheet rewrites docs/look, each built-in family's picture beside the
 # MiniWoB task it stands for.
