@@ -66,6 +66,12 @@ func (s *Server) ws(w http.ResponseWriter, r *http.Request) {
 		s.wg.Done()
 	}()
 	status, why := s.serveSession(ctx, c, s.newEnv())
+	// The slot is free before the client hears the close: a client that
+	// reconnects as soon as its session is closed (idle) gets a new one,
+	// not CAPACITY_REACHED.
+	s.mu.Lock()
+	delete(s.sessions, ss)
+	s.mu.Unlock()
 	c.Close(status, why)
 }
 
