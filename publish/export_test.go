@@ -457,7 +457,10 @@ func checkFreeTable(t *testing.T, name, section string, rows []dataset.Row, open
 		}
 		fam, _, _ := strings.Cut(line, " (")
 		bracket := "(-)"
-		if r, ok := measured[fam][cell{options[line], 0}]; ok {
+		switch r, ok := measured[fam][cell{options[line], 0}]; {
+		case ok && open:
+			bracket = "(" + r.score + " / " + r.chance + ")"
+		case ok:
 			bracket = "(" + r.score + ")"
 		}
 		if want := fmt.Sprintf("%d %s", n, bracket); got[0] != want || got[1] != strconv.Itoa(n) {
