@@ -15,20 +15,7 @@ import (
 // groundingRows builds n grounding questions of one family.
 func groundingRows(t *testing.T, fam forms.Family, n int64) []question.Question {
 	t.Helper()
-	s, _ := Lookup("grounding")
-	sp := &Spec{Seed: 5, Families: []forms.Family{fam}, Mix: []Part{{Family: 0, Count: n}}}
-	if _, err := Fit(s, sp, true); err != nil {
-		t.Fatal(err)
-	}
-	qs := make([]question.Question, n)
-	for i := range qs {
-		q, err := s.Build(sp, int64(i))
-		if err != nil {
-			t.Fatal(err)
-		}
-		qs[i] = q
-	}
-	return qs
+	return freeRows(t, "grounding", 5, fam, 0, n)
 }
 
 // TestGroundKinds checks which kinds each family is asked and over how

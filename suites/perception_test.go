@@ -17,8 +17,15 @@ import (
 // options.
 func perceptionRows(t *testing.T, fam forms.Family, choices int, n int64) []question.Question {
 	t.Helper()
-	s, _ := Lookup("perception")
-	sp := &Spec{Seed: 3, Families: []forms.Family{fam}, Choices: choices, Mix: []Part{{Family: 0, Count: n}}}
+	return freeRows(t, "perception", 3, fam, choices, n)
+}
+
+// freeRows builds n questions of a suite without horizon on one family,
+// from seed.
+func freeRows(t *testing.T, suite string, seed uint64, fam forms.Family, choices int, n int64) []question.Question {
+	t.Helper()
+	s, _ := Lookup(suite)
+	sp := &Spec{Seed: seed, Families: []forms.Family{fam}, Choices: choices, Mix: []Part{{Family: 0, Count: n}}}
 	if _, err := Fit(s, sp, true); err != nil {
 		t.Fatal(err)
 	}

@@ -59,9 +59,6 @@ func (st *suiteState) check(row *dataset.Row, c *checked) (probs problems, probe
 	checkMeta(row, st, &m, v, &probs)
 	st.domains.checkPDDL(row, st.name, &m, &probs)
 	c.meta, c.bar = st.checkVariant(row, &m, v.picturesOK(), &probs)
-	if c.bar == "" && row.Task == "" {
-		c.bar = m.Bar // a paired probe shows its planning row's task
-	}
 	if c.meta != nil {
 		probed = checkPictures(row, c.meta, c, v.picturesOK(), st.textWidths, &probs)
 	}

@@ -65,9 +65,9 @@ func (st *suiteState) checkVariant(row *dataset.Row, m *question.Meta, valid boo
 		if row.VariantGroup != "" {
 			p.addf("variant_group %q, but the metadata has no look", row.VariantGroup)
 		}
-		return m, row.Task
+		return m, barText(row, m)
 	}
-	if err := variant.Check(l, &m.Form, row.Task); err != nil {
+	if err := variant.Check(l, &m.Form, barText(row, m)); err != nil {
 		p.addf("metadata look: %v", err)
 		return nil, ""
 	}
@@ -127,15 +127,25 @@ func (st *suiteState) checkVariant(row *dataset.Row, m *question.Meta, valid boo
 		st.variant = nil
 	}
 	if !valid {
-		return m, row.Task
+		return m, barText(row, m)
 	}
 	return st.shown(m, row, p)
+}
+
+// barText returns the task the row's pictures show in their instruction
+// bar: its own, or, on a paired probe, which has none, its planning row's
+// (metadata bar).
+func barText(row *dataset.Row, m *question.Meta) string {
+	if row.Task == "" {
+		return m.Bar
+	}
+	return row.Task
 }
 
 // shown returns the metadata of a row with a look as its pictures draw it,
 // and the bar's text.
 func (st *suiteState) shown(m *question.Meta, row *dataset.Row, p *problems) (*question.Meta, string) {
-	sh, err := variant.Show(m, row.Task)
+	sh, err := variant.Show(m, barText(row, m))
 	if err != nil {
 		p.addf("metadata look: %v", err)
 		return nil, ""
