@@ -282,7 +282,11 @@ func plain(n *yaml.Node, path string) error {
 	case n.Anchor != "":
 		return &Error{Line: n.Line, Path: path, Msg: fmt.Sprintf("the anchor &%s: anchors and aliases are not read; write the value out", n.Anchor)}
 	case n.Style&yaml.TaggedStyle != 0:
-		return &Error{Line: n.Line, Path: path, Msg: fmt.Sprintf("the tag %s: tags are not read; remove it (quote a value to keep it text)", n.Tag)}
+		tag := n.Tag
+		if q := strconv.Quote(tag); q[1:len(q)-1] != tag {
+			tag = q // a tag with a line break or a control character stays one line
+		}
+		return &Error{Line: n.Line, Path: path, Msg: fmt.Sprintf("the tag %s: tags are not read; remove it (quote a value to keep it text)", tag)}
 	}
 	return nil
 }
