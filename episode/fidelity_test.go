@@ -200,8 +200,8 @@ func randomAction(e *Episode, rng *rand.Rand) (string, []render.Input) {
 }
 
 // chromeScreens starts a renderer at scale, measures fams' cells (nil: none,
-// every picture MiniWoB's size) and returns a painter on it; the test's
-// cleanup stops both.
+// every picture MiniWoB's size) and returns a painter on it, calibrated on
+// fams as gen serve calibrates its own; the test's cleanup stops both.
 func chromeScreens(t *testing.T, scale float64, fams []forms.Family) (*render.Renderer, formview.Heights, *Screens) {
 	t.Helper()
 	ctx := context.Background()
@@ -217,5 +217,12 @@ func chromeScreens(t *testing.T, scale float64, fams []forms.Family) (*render.Re
 		}
 	}
 	screens := NewScreens(r, heights, scale)
+	if fams != nil {
+		quiet, err := screens.Calibrate(ctx, fams)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("at scale %g the browser draws nothing for hover: %t; for a focus without a ring on: %v", scale, quiet.Hover, quiet.Focus)
+	}
 	return r, heights, screens
 }

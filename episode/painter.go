@@ -2,8 +2,8 @@ package episode
 
 import (
 	"context"
-	"fmt"
 	"strconv"
+	"sync"
 	"sync/atomic"
 
 	lru "github.com/hashicorp/golang-lru/v2"
@@ -29,8 +29,13 @@ type Screens struct {
 	heights formview.Heights
 	scale   float64
 	cache   *lru.Cache[string, Picture]
+	comp    *composer
+
+	mu    sync.Mutex
+	quiet Quiet // what the browser draws nothing for (Calibrate); zero: all of the pose counts
 
 	hits, misses atomic.Int64
+	composeErr   atomic.Pointer[error] // why composing was turned off
 }
 
 // cacheBytes is about how much memory the pictures Screens keeps take:
@@ -46,7 +51,7 @@ func NewScreens(r *render.Renderer, heights formview.Heights, scale float64) *Sc
 	if err != nil {
 		panic("episode: picture cache: " + err.Error()) // entries is positive: cannot fail
 	}
-	return &Screens{r: r, heights: heights, scale: scale, cache: cache}
+	return &Screens{r: r, heights: heights, scale: scale, cache: cache, comp: newComposer(int(256 / (scale * scale)))}
 }
 
 // Paint draws f in state s under task, with pose.
@@ -56,18 +61,26 @@ func (p *Screens) Paint(ctx context.Context, f *forms.Form, s statesim.State, ta
 		return Picture{}, err
 	}
 	job.Height = p.heights.Of(f.Family)
+	p.mu.Lock()
+	quiet := p.quiet
+	p.mu.Unlock()
+	// The picture of pose is that of its key's pose: the browser draws
+	// nothing for what the key leaves out.
+	pose = keyPose(pose, quiet, focusedKind(f, pose.Focus))
 	key := poseKey(job, pose)
 	if pic, ok := p.cache.Get(key); ok {
 		p.hits.Add(1)
 		return pic, nil
 	}
+	lkey := layoutKey(key)
+	if pic, ok := p.comp.compose(lkey, f, s); ok {
+		p.cache.Add(key, pic)
+		return pic, nil
+	}
 	p.misses.Add(1)
-	res, err := p.r.Live(ctx, job, pose)
+	res, err := p.live(ctx, f, s, job, pose)
 	if err != nil {
 		return Picture{}, err
-	}
-	if err := formview.Check(f, s, res.Elements); err != nil {
-		return Picture{}, fmt.Errorf("the picture does not show the state: %w", err)
 	}
 	pic := Picture{PNG: res.PNG, Boxes: formview.Boxes(f, res.Elements), Width: res.Width, Height: res.Height, Scale: p.scale}
 	for _, d := range res.Elements {
@@ -76,12 +89,44 @@ func (p *Screens) Paint(ctx context.Context, f *forms.Form, s statesim.State, ta
 		}
 	}
 	p.cache.Add(key, pic)
+	ring := ""
+	if pose.FocusVisible {
+		ring = pose.Focus
+	}
+	if err := p.comp.learn(lkey, f, s, ring, pic); err != nil {
+		p.composeErr.CompareAndSwap(nil, &err)
+	}
 	return pic, nil
+}
+
+// Composed returns how many pictures Paint put together from parts of
+// pictures Chromium painted instead of painting them (Painted counts them
+// in neither of its numbers), and why composing was turned off, if it
+// was.
+func (p *Screens) Composed() (int64, error) {
+	var err error
+	if e := p.composeErr.Load(); e != nil {
+		err = *e
+	}
+	return p.comp.made.Load(), err
 }
 
 // Painted returns how many pictures Paint gave from its cache and how many
 // it had Chromium paint.
 func (p *Screens) Painted() (cached, drawn int64) { return p.hits.Load(), p.misses.Load() }
+
+// focusedKind is the kind of f's element id, 0 for none.
+func focusedKind(f *forms.Form, id string) forms.Kind {
+	if id == "" {
+		return 0
+	}
+	for _, el := range f.Elements {
+		if el.ID == id {
+			return el.Kind
+		}
+	}
+	return 0
+}
 
 // poseKey is the cache key of job shown in pose.
 func poseKey(job render.Job, pose render.Pose) string {

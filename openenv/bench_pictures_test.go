@@ -45,6 +45,11 @@ func BenchmarkScreenshotSteps(b *testing.B) {
 				b.Fatal(err)
 			}
 			screens := episode.NewScreens(r, heights, scale)
+			quiet, err := screens.Calibrate(ctx, forms.Defaults())
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.Logf("scale %g: the browser draws nothing for hover: %t; for a focus without a ring on: %v", scale, quiet.Hover, quiet.Focus)
 			s := New(forms.Defaults(), screens, Options{MaxSessions: 2 * sessions})
 			hs := httptest.NewServer(s.Handler())
 			defer hs.Close()
@@ -58,6 +63,11 @@ func BenchmarkScreenshotSteps(b *testing.B) {
 				wg.Wait()
 				rate := float64(sessions*perSession) / time.Since(start).Seconds()
 				cached, drawn := screens.Painted()
+				composed, composeErr := screens.Composed()
+				if composeErr != nil {
+					b.Error(composeErr)
+				}
+				cached += composed
 				base := browserGymLoop(b, heights, scale, sessions, perSession, clickStep)
 				floor := browserGymLoop(b, heights, scale, sessions, perSession, repaintStep)
 				resets := idleResets(b, url, 40)
@@ -67,8 +77,8 @@ func BenchmarkScreenshotSteps(b *testing.B) {
 				b.ReportMetric(floor, "repaint-capture-steps/s")
 				b.ReportMetric(floor/base, "repaint-ratio")
 				b.ReportMetric(float64(resets.Microseconds())/1000, "reset-p50-ms")
-				b.Logf("scale %g, %d sessions: %.0f steps/s with screenshots (%d of %d pictures from the cache), a click-and-screenshot page loop %.0f steps/s: %.2fx (target 10x); reset with a screenshot on an idle server p50 %s (target 10 ms)",
-					scale, sessions, rate, cached, cached+drawn, base, rate/base, resets)
+				b.Logf("scale %g, %d sessions: %.0f steps/s with screenshots (%d of %d pictures from the cache, %d of them composed), a click-and-screenshot page loop %.0f steps/s: %.2fx (target 10x); reset with a screenshot on an idle server p50 %s (target 10 ms)",
+					scale, sessions, rate, cached, cached+drawn, composed, base, rate/base, resets)
 				b.Logf("scale %g: the same pages doing nothing but a repaint and a capture a step: %.0f steps/s, %.2fx the click loop (what a new picture costs the browser, one document a picture)",
 					scale, floor, floor/base)
 			}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"hash/crc32"
+	"image"
 	"sync"
 
 	"github.com/klauspost/compress/zlib"
@@ -99,4 +100,18 @@ func writeChunk(b *bytes.Buffer, typ string, data []byte) {
 	crc := crc32.Update(crc32.ChecksumIEEE(hdr[4:]), crc32.IEEETable, data)
 	binary.BigEndian.PutUint32(hdr[:4], crc)
 	b.Write(hdr[:4])
+}
+
+// EncodePNG encodes img as the renderer encodes its pictures: an 8-bit RGB
+// PNG, alpha dropped. The same pixels give the same bytes as a Result's
+// PNG, so a picture put together from parts of rendered ones is
+// byte-identical to the rendering of the same pixels.
+func EncodePNG(img *image.RGBA) []byte {
+	b := img.Bounds()
+	e := newRGBEncoder(b.Dx(), b.Dy())
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		i := img.PixOffset(b.Min.X, y)
+		e.writeRow(img.Pix[i:i+4*b.Dx()], 4)
+	}
+	return e.finish()
 }

@@ -157,15 +157,21 @@ func controlJS(root, id string) string {
 // says the state is the picture's own (see cell.elements); when says, in
 // an error, at which point the page was read.
 func (t *tab) capture(ctx context.Context, p *pageLayout, job Job, opt Options, picture, shot bool, when string) (Result, error) {
-	cells, err := t.readback(ctx, opt.Fonts)
+	cells, err := t.readback(ctx, opt.Fonts, "")
 	if err != nil {
 		return Result{}, err
 	}
+	return t.shoot(ctx, p, job, opt, cells, picture, shot, when)
+}
+
+// shoot is capture after the page was read back into cells.
+func (t *tab) shoot(ctx context.Context, p *pageLayout, job Job, opt Options, cells []cellReadback, picture, shot bool, when string) (Result, error) {
 	if len(cells) != 1 {
 		return Result{}, fmt.Errorf("page has %d cells%s, want 1", len(cells), when)
 	}
 	var res Result
 	var sz size
+	var err error
 	res.Elements, sz, err = cells[0].elements(job, 0, opt.Scale, picture)
 	if err != nil || !shot {
 		return res, err

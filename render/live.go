@@ -56,20 +56,24 @@ func (r *Renderer) Live(ctx context.Context, job Job, pose Pose) (Result, error)
 		} else if err := t.resize(ctx, p, r.opt.Scale); err != nil {
 			return err
 		}
-		if err := t.evalString(ctx, swap); err != nil {
-			return &permanentError{err}
+		cells, err := t.readback(ctx, r.opt.Fonts, swap)
+		if err != nil {
+			return err
 		}
 		// A move hit-tests the new markup, even to where the pointer
-		// was; off the page, it hovers nothing.
+		// was; off the page, it hovers nothing, so a pointer that stays
+		// off the page need not move.
 		x, y := -1.0, -1.0
 		if pose.Pointer {
 			x, y = pose.X/r.opt.Scale, pose.Y/r.opt.Scale
 		}
-		if err := t.moveMouse(ctx, x, y); err != nil {
-			return err
+		if !t.pointerOff || pose.Pointer {
+			if err := t.moveMouse(ctx, x, y); err != nil {
+				return err
+			}
+			t.pointerOff = !pose.Pointer
 		}
-		var err error
-		res, err = t.capture(ctx, p, job, r.opt, true, true, "")
+		res, err = t.shoot(ctx, p, job, r.opt, cells, true, true, "")
 		return err
 	})
 	if err != nil {

@@ -3,6 +3,7 @@ package render
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
 	"slices"
@@ -97,7 +98,8 @@ type cellReadback struct {
 	Clipped  []clipReadback    `json:"clipped"`
 	Overlaps []overlapReadback `json:"overlaps"`
 	Outside  []textReadback    `json:"outside"`
-	Fonts    []string          `json:"fonts"` // the page's entry only: fonts that failed to load
+	Fonts    []string          `json:"fonts"`  // the page's entry only: fonts that failed to load
+	Before   string            `json:"before"` // the page's entry only: why the script run before the read back failed
 }
 
 // clipReadback is a data-fit element whose content overflows its box, in
@@ -143,10 +145,21 @@ type elementReadback struct {
 }
 
 // readback evaluates readbackJS in the tab. A font family of fonts that
-// failed to load is an error.
-func (t *tab) readback(ctx context.Context, fonts []string) ([]cellReadback, error) {
+// failed to load is an error. A script before, when not "", runs first in
+// the same evaluation; it returns "" when it succeeds, else what went
+// wrong, which is then a permanent error and nothing is read.
+func (t *tab) readback(ctx context.Context, fonts []string, before string) ([]cellReadback, error) {
+	js := readbackJS
+	if before != "" {
+		// One evaluation: before, then the read back unless it failed.
+		js = `(async () => {
+  const failed = ` + before + `;
+  if (failed !== '') return [{owner: -1, els: [], fonts: [], before: failed}];
+  return await ` + readbackJS + `;
+})()`
+	}
 	res, err := cdp.Call(ctx, t.target, runtime.Evaluate, runtime.EvaluateParams{
-		Expression:    readbackJS,
+		Expression:    js,
 		ReturnByValue: new(true),
 		AwaitPromise:  new(true),
 		Silent:        new(true),
@@ -160,6 +173,9 @@ func (t *tab) readback(ctx context.Context, fonts []string) ([]cellReadback, err
 	var cells []cellReadback
 	if res.Result == nil || json.Unmarshal(res.Result.Value, &cells) != nil || len(cells) == 0 {
 		return nil, fmt.Errorf("read back the page: unexpected result")
+	}
+	if cells[0].Before != "" {
+		return nil, &permanentError{errors.New(cells[0].Before)}
 	}
 	for _, f := range cells[0].Fonts {
 		if slices.Contains(fonts, f) {

@@ -290,7 +290,7 @@ func (r *Renderer) shootPage(ctx context.Context, jobs []Job, p *pageLayout) ([]
 		if err = t.load(ctx, p, html, r.opt.Scale); err != nil {
 			return err
 		}
-		if cells, err = t.readback(ctx, r.opt.Fonts); err != nil {
+		if cells, err = t.readback(ctx, r.opt.Fonts, ""); err != nil {
 			return err
 		}
 		if len(cells) != len(p.cells) {

@@ -25,7 +25,8 @@ type tab struct {
 	width, height int64
 	scale         float64
 
-	live bool // the page Live swaps jobs in is loaded
+	live       bool // the page Live swaps jobs in is loaded
+	pointerOff bool // the mouse was last moved off the page, so it hovers nothing
 }
 
 // setupTab turns off what chromedp enabled and a tab does not need, blocks

@@ -170,6 +170,9 @@ func serveCmd(ctx context.Context, args []string, stderr io.Writer) error {
 			return usageError{fmt.Sprintf("serve: %v (at --scale %g)", err, c.scale)}
 		}
 		screens := episode.NewScreens(r, heights, c.scale)
+		if _, err := screens.Calibrate(ctx, c.families); err != nil {
+			return fmt.Errorf("serve: %w", err)
+		}
 		painter = screens
 	}
 	opt := openenv.Options{MaxSessions: c.maxSessions, IdleTimeout: c.idle, MaxBody: c.maxBody, Token: c.token, Version: version}
