@@ -1,4 +1,8 @@
-package pipeline
+// Package datarow turns a question into the dataset row that holds it:
+// the columns, the metadata's JSON, the plans as text and PDDL and the
+// PDDL problem. The pipeline writes the rows of a run with it, and the
+// probes pass the rows of the probes it pairs with them.
+package datarow
 
 import (
 	"fmt"
@@ -13,11 +17,12 @@ import (
 	"github.com/formplan/formplan/suites"
 )
 
-// Row converts a question to a dataset row. Pictures are added by the caller.
-func Row(q *question.Question, seed uint64, version string) (dataset.Row, error) {
+// Of converts a question to a dataset row. Pictures are added by the
+// caller.
+func Of(q *question.Question, seed uint64, version string) (dataset.Row, error) {
 	meta, err := json.Marshal(q.Meta)
 	if err != nil {
-		return dataset.Row{}, fmt.Errorf("pipeline: %s %d: metadata: %w", q.Suite, q.Index, err)
+		return dataset.Row{}, fmt.Errorf("datarow: %s %d: metadata: %w", q.Suite, q.Index, err)
 	}
 	r := dataset.Row{
 		ID:               question.ID(seed, q.Suite, q.Index),
@@ -58,7 +63,7 @@ func Row(q *question.Question, seed uint64, version string) (dataset.Row, error)
 		r.PlansPDDL = append(r.PlansPDDL, suites.PlanPDDL(&q.Meta.Form, p))
 	}
 	if r.ProblemPDDL, err = pddl.Problem(&q.Meta, pddl.ProblemName(q.Suite, q.Index)); err != nil {
-		return dataset.Row{}, fmt.Errorf("pipeline: %s %d: %w", q.Suite, q.Index, err)
+		return dataset.Row{}, fmt.Errorf("datarow: %s %d: %w", q.Suite, q.Index, err)
 	}
 	return r, nil
 }

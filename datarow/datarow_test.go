@@ -1,4 +1,4 @@
-package pipeline
+package datarow
 
 import (
 	"bytes"
@@ -12,7 +12,7 @@ import (
 
 // TestMetadataAsEncodingJSON builds questions of every suite, in settings
 // that fill every field of the metadata (both protocols, conditional and
-// mixed families, the open-ended suites), and checks that Row's metadata
+// mixed families, the open-ended suites), and checks that Of's metadata
 // column holds the bytes encoding/json writes for them: the rows' JSON is
 // encoding/json's, whichever encoder writes it.
 func TestMetadataAsEncodingJSON(t *testing.T) {
@@ -34,7 +34,7 @@ func TestMetadataAsEncodingJSON(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				r, err := Row(&q, sp.Seed, "test")
+				r, err := Of(&q, sp.Seed, "test")
 				if err != nil {
 					t.Fatal(err)
 				}

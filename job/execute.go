@@ -220,7 +220,7 @@ func (r *Run) write(ctx context.Context, plan pipeline.Plan, meta map[string]str
 		if w.chromium == "" {
 			pictures = "no images"
 		}
-		fmt.Fprintf(w.env.Stdout, "%d questions in %s (%s%s)\n", total/r.rowsPer(), pipeline.Elapsed(time.Since(start)), pictures, describeVariants(r.Variants))
+		fmt.Fprintf(w.env.Stdout, "%d questions in %s (%s%s)\n", total/r.rowsPer(), Elapsed(time.Since(start)), pictures, describeVariants(r.Variants))
 		if r.Shards > 1 {
 			fmt.Fprintf(w.env.Stdout, "shard %d/%d done; once every shard is, run: gen card %s\n", r.Shard, r.Shards, r.Out)
 		}
@@ -247,3 +247,6 @@ func firstN(list []string, n int) []string {
 	}
 	return append(list[:n:n], "...")
 }
+
+// Elapsed formats a duration for the summaries of gen's commands.
+func Elapsed(d time.Duration) string { return d.Round(10 * time.Millisecond).String() }

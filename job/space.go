@@ -6,8 +6,9 @@ import (
 	"math"
 	"os"
 	"path/filepath"
-	"slices"
 	"syscall"
+
+	"github.com/formplan/formplan/suites"
 )
 
 // Bytes a row takes on disk, measured on the default run: the text
@@ -23,11 +24,13 @@ const (
 func (r *Run) estimate(rows int64) float64 {
 	per := float64(textBytes)
 	if !r.NoImages {
-		pics := 1.0
-		if slices.Contains(r.Suites, "temporal_order") {
-			pics = 2 // the most any row has: the estimate is an upper one
+		pics := 1 // the most any row of the run's suites shows: the estimate is an upper one
+		for _, name := range r.Suites {
+			if s, ok := suites.Lookup(name); ok {
+				pics = max(pics, s.Pictures)
+			}
 		}
-		per += pics * pictureBytes * math.Pow(r.Scale, 1.32)
+		per += float64(pics) * pictureBytes * math.Pow(r.Scale, 1.32)
 	}
 	return float64(rows) * per
 }

@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/formplan/formplan/datarow"
 	"github.com/formplan/formplan/dataset"
 	"github.com/formplan/formplan/forms"
 	"github.com/formplan/formplan/formview"
@@ -122,7 +123,7 @@ func TestRunDistinct(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if want, err := Row(&q, 5, "test"); err != nil || want.Metadata != rows[k].Metadata {
+				if want, err := datarow.Of(&q, 5, "test"); err != nil || want.Metadata != rows[k].Metadata {
 					redrawn++
 				}
 			}

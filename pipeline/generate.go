@@ -9,7 +9,8 @@ import (
 	"fmt"
 	"runtime"
 	"slices"
-	"time"
+
+	"github.com/formplan/formplan/datarow"
 
 	"github.com/formplan/formplan/dataset"
 	"github.com/formplan/formplan/forms"
@@ -145,7 +146,7 @@ func Run(ctx context.Context, p Plan) ([]SuiteResult, error) {
 		if err != nil {
 			return q, dataset.Row{}, 0, err
 		}
-		row, err := Row(&q, r.spec.Seed, p.Version)
+		row, err := datarow.Of(&q, r.spec.Seed, p.Version)
 		return q, row, ItemOf(&q), err
 	}
 	pl := newPipeline(0, ends, workers, batch, build, func(at int64, qs []question.Question, rows []dataset.Row, items []Item) error {
@@ -239,6 +240,3 @@ func written(path string, meta map[string]string, rows int64) (*dataset.Reader, 
 	}
 	return r, true
 }
-
-// Elapsed formats a duration for summaries.
-func Elapsed(d time.Duration) string { return d.Round(10 * time.Millisecond).String() }

@@ -15,7 +15,7 @@ import (
 
 // fakeBuild builds a row that records its index, in its Item too.
 func fakeBuild(i int64) (question.Question, dataset.Row, Item, error) {
-	return question.Question{Index: i}, dataset.Row{Index: ptr(i)}, Item(i), nil
+	return question.Question{Index: i}, dataset.Row{Index: &i}, Item(i), nil
 }
 
 // TestPipelineOrder checks that every index is emitted once, in order, in

@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strconv"
 
+	"github.com/formplan/formplan/datarow"
+
 	"github.com/formplan/formplan/dataset"
 	"github.com/formplan/formplan/layout"
 	"github.com/formplan/formplan/question"
@@ -163,7 +165,7 @@ func (sw *suiteWriter) emit(ctx context.Context, at int64, qs []question.Questio
 			return err
 		}
 		if redrawn {
-			if rows[k], err = Row(&qs[k], r.spec.Seed, p.Version); err != nil {
+			if rows[k], err = datarow.Of(&qs[k], r.spec.Seed, p.Version); err != nil {
 				return err
 			}
 		}

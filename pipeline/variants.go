@@ -3,6 +3,8 @@ package pipeline
 import (
 	"fmt"
 
+	"github.com/formplan/formplan/datarow"
+
 	"github.com/formplan/formplan/dataset"
 	"github.com/formplan/formplan/question"
 	"github.com/formplan/formplan/variant"
@@ -49,7 +51,7 @@ func (v Variants) expand(qs []question.Question, rows []dataset.Row, seed uint64
 			qv.Index = q.Index*n + int64(j)
 			qv.Group = qv.Index
 			qv.Meta.Look = &looks[j]
-			row, err := Row(&qv, seed, version)
+			row, err := datarow.Of(&qv, seed, version)
 			if err != nil {
 				return nil, nil, err
 			}

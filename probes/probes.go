@@ -17,9 +17,9 @@ import (
 	"path/filepath"
 	"strconv"
 
+	"github.com/formplan/formplan/datarow"
 	"github.com/formplan/formplan/dataset"
 	"github.com/formplan/formplan/layout"
-	"github.com/formplan/formplan/pipeline"
 	"github.com/formplan/formplan/question"
 	"github.com/formplan/formplan/suites"
 )
@@ -161,7 +161,7 @@ func (p *Plan) pair(rows []dataset.Row, offset int64) ([]question.Question, []da
 			return nil, nil, fmt.Errorf("probes: %s row %s: boxes: %w", row.Suite, row.ID, err)
 		}
 		for j := range pqs {
-			pr, err := pipeline.Row(&pqs[j], p.Seed, p.Version)
+			pr, err := datarow.Of(&pqs[j], p.Seed, p.Version)
 			if err != nil {
 				return nil, nil, err
 			}

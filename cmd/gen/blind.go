@@ -15,7 +15,6 @@ import (
 	"github.com/formplan/formplan/blind"
 	"github.com/formplan/formplan/forms"
 	"github.com/formplan/formplan/job"
-	"github.com/formplan/formplan/pipeline"
 	"github.com/formplan/formplan/question"
 	"github.com/formplan/formplan/suites"
 )
@@ -86,7 +85,7 @@ func blindCmd(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		if c.Options == 0 {
 			opts = "open-ended"
 		}
-		fmt.Fprintf(stderr, "%s  cell %d: %s %s %s horizon %d, %d rows\n", pipeline.Elapsed(time.Since(start)), done, c.Suite, c.Family, opts, c.Horizon, c.Rows)
+		fmt.Fprintf(stderr, "%s  cell %d: %s %s %s horizon %d, %d rows\n", job.Elapsed(time.Since(start)), done, c.Suite, c.Family, opts, c.Horizon, c.Rows)
 	}
 	cells, err := blind.Run(ctx, cfg)
 	if err != nil {

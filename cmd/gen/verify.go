@@ -10,7 +10,7 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"github.com/formplan/formplan/pipeline"
+	"github.com/formplan/formplan/job"
 	"github.com/formplan/formplan/verify"
 )
 
@@ -97,7 +97,7 @@ func verifyCmd(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		return fmt.Errorf("verify: %d of %d rows failed", rep.Failed, rep.Rows)
 	}
 	if !*quiet {
-		fmt.Fprintf(stdout, "%d rows (%d pictures probed) in %d files ok in %s\n", rep.Rows, rep.Pictures, len(rep.Files), pipeline.Elapsed(time.Since(start)))
+		fmt.Fprintf(stdout, "%d rows (%d pictures probed) in %d files ok in %s\n", rep.Rows, rep.Pictures, len(rep.Files), job.Elapsed(time.Since(start)))
 	}
 	return nil
 }
