@@ -21,6 +21,13 @@ import (
 // and reports steps/s and the latency a client sees (p50, p99). In the same
 // run it steps the same episodes in process, without the server, and
 // reports the ratio: what the protocol and the sockets cost.
+//
+// The sessions first step as fast as they can: the latency is then
+// mostly waiting behind the other 63 sessions' steps on two cores. They
+// then step at the target rate, 20,000 steps/s in all, each on a schedule
+// of its own, and the latency of each step is counted from when it was due
+// (so a late reply makes the steps after it late too): the latency a
+// trainer sees at that rate.
 func BenchmarkTextSteps(b *testing.B) {
 	const sessions = 64
 	const perSession = 2000
@@ -55,7 +62,69 @@ func BenchmarkTextSteps(b *testing.B) {
 		b.ReportMetric(rate/base, "ratio")
 		b.Logf("%d sessions, %d steps: %.0f steps/s over WebSocket (target 20,000), p50 %s, p99 %s (target 5 ms); in process %.0f steps/s, ratio %.2f",
 			sessions, len(all), rate, all[len(all)/2], all[len(all)*99/100], base, rate/base)
+
+		const target = 20000
+		interval := time.Duration(float64(time.Second) * sessions / target)
+		var ready sync.WaitGroup
+		go1 := make(chan time.Time)
+		for k := range sessions {
+			wg.Add(1)
+			ready.Add(1)
+			go func() {
+				defer wg.Done()
+				roundTrip, reset, closeNow, ok := benchSession(b, url, k, "text")
+				ready.Done()
+				if !ok {
+					return
+				}
+				defer closeNow()
+				start := <-go1
+				lat[k] = pacedSession(b, roundTrip, reset, perSession/2, start.Add(interval*time.Duration(k)/sessions), interval)
+			}()
+		}
+		ready.Wait()
+		start = time.Now().Add(10 * time.Millisecond)
+		for range sessions {
+			go1 <- start
+		}
+		wg.Wait()
+		elapsed = time.Since(start)
+		all = all[:0]
+		for _, l := range lat {
+			all = append(all, l...)
+		}
+		slices.Sort(all)
+		paced := float64(len(all)) / elapsed.Seconds()
+		b.ReportMetric(paced, "paced-steps/s")
+		b.ReportMetric(float64(all[len(all)*99/100].Microseconds())/1000, "paced-p99-ms")
+		b.Logf("%d sessions stepping at %d steps/s in all: %.0f steps/s, p50 %s, p99 %s from when each step was due (target 5 ms)",
+			sessions, target, paced, all[len(all)/2], all[len(all)*99/100])
 	}
+}
+
+// pacedSession runs n steps of a session (benchSession), the first due at
+// first and one every interval after it, and returns each step's latency
+// from when it was due.
+func pacedSession(b *testing.B, roundTrip func([]byte) (string, error), reset []byte, n int, first time.Time, interval time.Duration) []time.Duration {
+	out := make([]time.Duration, 0, n)
+	for i := range n {
+		due := first.Add(interval * time.Duration(i))
+		time.Sleep(time.Until(due))
+		msg := fmt.Appendf(nil, `{"type":"step","data":{"action":%q}}`, stepActions[i%len(stepActions)])
+		reply, err := roundTrip(msg)
+		out = append(out, time.Since(due))
+		if err != nil {
+			b.Error(err)
+			return out
+		}
+		if strings.Contains(reply, `"done":true}`) {
+			if _, err := roundTrip(reset); err != nil {
+				b.Error(err)
+				return out
+			}
+		}
+	}
+	return out
 }
 
 // stepActions are what the benchmark's agents do: click the first element

@@ -1,6 +1,7 @@
 package openenv
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -115,6 +116,7 @@ func (s *Server) serveSession(ctx context.Context, c *websocket.Conn, e environm
 	}()
 	idle := time.NewTimer(s.opt.IdleTimeout)
 	defer idle.Stop()
+	var reply bytes.Buffer // each reply is encoded here, reused: the session's replies go out one at a time
 	for {
 		var f frame
 		select {
@@ -140,7 +142,7 @@ func (s *Server) serveSession(ctx context.Context, c *websocket.Conn, e environm
 		out, end := s.handle(ctx, e, f.typ, f.b)
 		if out.Type != "" {
 			wctx, wcancel := context.WithTimeout(ctx, 30*time.Second)
-			err := writeMessage(wctx, c, out)
+			err := writeMessage(wctx, c, &reply, out)
 			wcancel()
 			if err != nil {
 				return websocket.StatusInternalError, "write failed"
@@ -161,11 +163,12 @@ func (s *Server) handle(ctx context.Context, e environment, typ websocket.Messag
 	if typ != websocket.MessageText {
 		return fail(CodeInvalidJSON, "a binary message: send JSON text")
 	}
-	var v any
-	if err := json.Unmarshal(b, &v); err != nil {
+	if !json.Valid(b) {
+		var v any
+		err := json.Unmarshal(b, &v) // says where and why
 		return fail(CodeInvalidJSON, "the message is not JSON: %v", err)
 	}
-	if _, ok := v.(map[string]any); !ok {
+	if t := bytes.TrimLeft(b, " \t\r\n"); t[0] != '{' {
 		// OpenEnv ends the session on a message that is no object.
 		return outgoing{Type: "error", Data: errorBody{Message: "the message is JSON but no object: send {\"type\": ..., \"data\": ...}", Code: CodeSession}}, true
 	}
@@ -194,13 +197,16 @@ func (s *Server) handle(ctx context.Context, e environment, typ websocket.Messag
 	return fail(CodeUnknownType, "unknown message type %q: send reset, step, state or close", clip(m.Type))
 }
 
-// writeMessage sends out as JSON text.
-func writeMessage(ctx context.Context, c *websocket.Conn, out outgoing) error {
-	b, err := json.Marshal(out)
-	if err != nil {
-		b, _ = json.Marshal(outgoing{Type: "error", Data: errorBody{Message: "encoding the reply failed", Code: CodeExecution}})
+// writeMessage sends out as JSON text, encoded in buf.
+func writeMessage(ctx context.Context, c *websocket.Conn, buf *bytes.Buffer, out outgoing) error {
+	buf.Reset()
+	enc := json.NewEncoder(buf)
+	enc.SetEscapeHTML(true) // as json.Marshal
+	if err := enc.Encode(out); err != nil {
+		buf.Reset()
+		json.NewEncoder(buf).Encode(outgoing{Type: "error", Data: errorBody{Message: "encoding the reply failed", Code: CodeExecution}})
 	}
-	return c.Write(ctx, websocket.MessageText, b)
+	return c.Write(ctx, websocket.MessageText, bytes.TrimSuffix(buf.Bytes(), []byte("\n")))
 }
 
 // clip shortens s for a message.
