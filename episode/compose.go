@@ -58,15 +58,18 @@ type layout struct {
 	tiles   []string // the key of each toggle's tile but its mark (tileKey)
 }
 
-// newComposer keeps the last entries layouts.
-func newComposer(entries int) *composer {
-	c, err := lru.New[string, *layout](max(entries, 8))
+// newComposer returns a composer of pictures at scale. It keeps the last
+// 256 layouts at scale 1 (a base picture of 160 x 210 pixels is 134 KB)
+// and the last 8,192 tiles (a box's is about 1 KB), fewer at larger
+// scales: about 34 and 8 MB at any scale.
+func newComposer(scale float64) *composer {
+	c, err := lru.New[string, *layout](max(int(256/(scale*scale)), 8))
 	if err != nil {
-		panic("episode: layout cache: " + err.Error()) // entries is positive: cannot fail
+		panic("episode: layout cache: " + err.Error()) // the size is positive: cannot fail
 	}
-	t, err := lru.New[string, []byte](1 << 14)
+	t, err := lru.New[string, []byte](max(int(8192/(scale*scale)), 256))
 	if err != nil {
-		panic("episode: tile cache: " + err.Error()) // entries is positive: cannot fail
+		panic("episode: tile cache: " + err.Error()) // the size is positive: cannot fail
 	}
 	return &composer{layouts: c, tiles: t}
 }

@@ -149,7 +149,7 @@ func TestComposerChecks(t *testing.T) {
 	colours := []uint8{0, 0, 99}
 	for k, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			c := newComposer(8)
+			c := newComposer(1)
 			const key = "layout"
 			for _, s := range tt.learn {
 				if err := c.learn(key, f, s, "", picture(s, 0, image.Point{})); err != nil {

@@ -23,7 +23,10 @@ import (
 // A picture is a function of the page's markup, its cell and the pose, so
 // Screens keeps the pictures it painted last and gives one again, without
 // Chromium, when the same page and pose come back (an agent that undoes a
-// step, resets of the same seed).
+// step, resets of the same seed). Once calibrated (Calibrate), it keys
+// them without what the browser draws nothing for, and it composes a
+// picture from parts of pictures it painted when only boxes' and radio
+// buttons' marks changed (composer).
 type Screens struct {
 	r       *render.Renderer
 	heights formview.Heights
@@ -51,7 +54,7 @@ func NewScreens(r *render.Renderer, heights formview.Heights, scale float64) *Sc
 	if err != nil {
 		panic("episode: picture cache: " + err.Error()) // entries is positive: cannot fail
 	}
-	return &Screens{r: r, heights: heights, scale: scale, cache: cache, comp: newComposer(int(256 / (scale * scale)))}
+	return &Screens{r: r, heights: heights, scale: scale, cache: cache, comp: newComposer(scale)}
 }
 
 // Paint draws f in state s under task, with pose.

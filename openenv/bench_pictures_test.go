@@ -55,11 +55,18 @@ func BenchmarkScreenshotSteps(b *testing.B) {
 			defer hs.Close()
 			url := "ws" + strings.TrimPrefix(hs.URL, "http") + "/ws"
 			for range b.N {
-				var wg sync.WaitGroup
-				start := time.Now()
+				// As in the page loop, whose pages are loaded before its
+				// clock starts, the sessions connect and reset first: the
+				// clock times their steps, and resets are timed apart.
+				var wg, ready sync.WaitGroup
+				begin := make(chan struct{})
 				for k := range sessions {
-					wg.Go(func() { pictureSession(b, url, k, perSession) })
+					ready.Add(1)
+					wg.Go(func() { pictureSession(b, url, k, perSession, ready.Done, begin) })
 				}
+				ready.Wait()
+				start := time.Now()
+				close(begin)
 				wg.Wait()
 				rate := float64(sessions*perSession) / time.Since(start).Seconds()
 				cached, drawn := screens.Painted()
@@ -108,14 +115,17 @@ func clickPlan(k, n int) (*episode.Episode, []string) {
 	return e, plan
 }
 
-// pictureSession runs session k's n clicks observing screenshots.
-func pictureSession(b *testing.B, url string, k, n int) {
+// pictureSession connects and resets session k observing screenshots,
+// calls ready, and once begin is closed runs its n clicks.
+func pictureSession(b *testing.B, url string, k, n int, ready func(), begin <-chan struct{}) {
 	roundTrip, _, closeNow, ok := benchSession(b, url, k, "screenshot")
+	ready()
 	if !ok {
 		return
 	}
 	defer closeNow()
 	_, plan := clickPlan(k, n)
+	<-begin
 	for _, id := range plan {
 		reply, err := roundTrip(fmt.Appendf(nil, `{"type":"step","data":{"action":"click('%s')"}}`, id))
 		if err != nil || !strings.Contains(reply, `"screenshot":"`) {
