@@ -1,11 +1,17 @@
 package openenv
 
 import (
+	"bufio"
 	"context"
 	"encoding/json"
 	"fmt"
-	"net/http/httptest"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -18,6 +24,8 @@ import (
 
 // BenchmarkTextSteps steps 64 WebSocket sessions at once with text
 // observations, as an RL trainer's rollout workers do, over real sockets,
+// against a server in a process of its own, as gen serve runs (the
+// clients' garbage is not the server's to collect),
 // and reports steps/s and the latency a client sees (p50, p99). In the same
 // run it steps the same episodes in process, without the server, and
 // reports the ratio: what the protocol and the sockets cost.
@@ -31,10 +39,7 @@ import (
 func BenchmarkTextSteps(b *testing.B) {
 	const sessions = 64
 	const perSession = 2000
-	s := New(forms.Defaults(), nil, Options{MaxSessions: 2 * sessions})
-	hs := httptest.NewServer(s.Handler())
-	defer hs.Close()
-	url := "ws" + strings.TrimPrefix(hs.URL, "http") + "/ws"
+	url := serverProcess(b, sessions)
 	for range b.N {
 		var wg sync.WaitGroup
 		lat := make([][]time.Duration, sessions)
@@ -215,4 +220,52 @@ func inProcess(b *testing.B, sessions, n int) float64 {
 	}
 	wg.Wait()
 	return float64(sessions*n) / time.Since(start).Seconds()
+}
+
+// serverProcess starts this test binary again as a text-only server for
+// sessions sessions (TestServeForBenchmark) and returns its WebSocket URL;
+// the server stops when the benchmark ends.
+func serverProcess(b *testing.B, sessions int) string {
+	cmd := exec.Command(os.Args[0], "-test.run=^TestServeForBenchmark$")
+	cmd.Env = append(os.Environ(), "FORMPLAN_BENCH_SERVE="+strconv.Itoa(2*sessions))
+	cmd.Stderr = os.Stderr
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		b.Fatal(err)
+	}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		b.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() {
+		stdin.Close()
+		cmd.Wait()
+	})
+	addr, err := bufio.NewReader(stdout).ReadString('\n')
+	if err != nil {
+		b.Fatalf("the server process: %v", err)
+	}
+	return "ws://" + strings.TrimSpace(addr) + "/ws"
+}
+
+// TestServeForBenchmark is the server of BenchmarkTextSteps: run with
+// FORMPLAN_BENCH_SERVE set to the most sessions, it serves text-only
+// episodes of the default families on a loopback port, prints the address
+// and serves until its standard input closes. Otherwise it does nothing.
+func TestServeForBenchmark(t *testing.T) {
+	n, err := strconv.Atoi(os.Getenv("FORMPLAN_BENCH_SERVE"))
+	if err != nil {
+		t.Skip("the server of BenchmarkTextSteps: runs only when the benchmark starts it")
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := New(forms.Defaults(), nil, Options{MaxSessions: n})
+	go http.Serve(ln, s.Handler())
+	fmt.Println(ln.Addr())
+	io.Copy(io.Discard, os.Stdin)
 }
