@@ -27,10 +27,10 @@ import (
 // first picture is the base. Every control that toggles has a tile, its
 // box grown to whole pixels and a pixel beyond, and the composer keeps the
 // tiles painted pictures show, by the form, the control, its box, whether
-// it is enabled or shows the focus ring, and its mark, so that layouts
-// that differ only elsewhere share them (tileKey). A state of a layout
-// whose every changed control's tile is known is the base with those
-// tiles pasted in.
+// it is enabled, which element shows the focus ring, and its mark, so that
+// layouts that differ only elsewhere share them (tileKey). A state of a
+// layout whose every changed control's tile is known is the base with
+// those tiles pasted in.
 //
 // That rests on what the browser does: a control's mark draws inside its
 // tile, and nothing else draws differently for it. So every picture
@@ -76,15 +76,16 @@ func newComposer(scale float64) *composer {
 
 // tileKey is what a control's tile shows, but its mark: the form (its
 // elements' ids, kinds and labels), the control, its box to the fraction
-// of a pixel, whether it is enabled and whether it shows the focus ring.
-// Layouts that differ elsewhere (a text typed, a slider moved, another
-// element's focus ring) share the tile.
-func tileKey(f *forms.Form, s statesim.State, i int, box [4]float64, ring bool) string {
+// of a pixel, whether it is enabled, and which element shows the focus
+// ring (a box's ring reaches 3 px beyond it, into a close neighbour's
+// tile). Layouts that differ elsewhere (a text typed, a slider moved)
+// share the tile.
+func tileKey(f *forms.Form, s statesim.State, i int, box [4]float64, ring string) string {
 	var b strings.Builder
 	for _, el := range f.Elements {
 		fmt.Fprintf(&b, "%s %d %q\n", el.ID, el.Kind, el.Label)
 	}
-	fmt.Fprintf(&b, "%s %v %t %t ", f.Elements[i].ID, box, statesim.Enabled(f, s, i), ring)
+	fmt.Fprintf(&b, "%s %v %t %q ", f.Elements[i].ID, box, statesim.Enabled(f, s, i), ring)
 	return b.String()
 }
 
@@ -242,7 +243,7 @@ func newLayout(img *image.RGBA, pic Picture, f *forms.Form, s statesim.State, ri
 			}
 		}
 		l.regions = append(l.regions, r)
-		l.tiles = append(l.tiles, tileKey(f, s, i, box, ring == f.Elements[i].ID))
+		l.tiles = append(l.tiles, tileKey(f, s, i, box, ring))
 	}
 	return l
 }

@@ -25,7 +25,7 @@ func TestComposedIsPainted(t *testing.T) {
 	if testing.Short() {
 		t.Skip("renders in Chromium")
 	}
-	fams := forms.Defaults()
+	fams := forms.Builtins()
 	byName := builtins()
 	for _, scale := range []float64{1, 2} {
 		t.Run(fmt.Sprint("scale ", scale), func(t *testing.T) {

@@ -72,13 +72,15 @@ func Reset(ctx context.Context, seed int64, spec Spec, fams map[string]*forms.Fa
 	if err != nil {
 		return nil, Observation{}, err
 	}
-	plan, err := statesim.NewEngine(&f).Shortest(start, g, 0)
-	if err != nil {
-		return nil, Observation{}, fmt.Errorf("episode: shortest plan: %w", err)
+	if err := g.Validate(&f); err != nil {
+		return nil, Observation{}, fmt.Errorf("episode: %w", err)
 	}
+	// A shortest plan fixes each unmet want with one action of the
+	// simulator's vocabulary, and no action fixes two (statesim.Goal.Unmet),
+	// so its length needs no search, on forms of any size.
 	e := &Episode{
 		ID: fmt.Sprintf("%d-%016x", seed, spec.key()), Seed: seed, Spec: spec, Form: f, Goal: g,
-		Start: start, State: start.Clone(), Optimal: len(plan) + 1, focus: -1, caret: -1, painter: painter,
+		Start: start, State: start.Clone(), Optimal: g.Unmet(&f, start) + 1, focus: -1, caret: -1, painter: painter,
 	}
 	if e.Spec.Budget == 0 {
 		e.Spec.Budget = e.Optimal + 10

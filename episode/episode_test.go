@@ -9,12 +9,13 @@ import (
 
 	"github.com/formplan/formplan/forms"
 	"github.com/formplan/formplan/statesim"
+	"github.com/formplan/formplan/suites"
 )
 
 // builtins maps the built-in families by name.
 func builtins() map[string]*forms.Family {
 	m := map[string]*forms.Family{}
-	for _, f := range forms.Defaults() {
+	for _, f := range forms.Builtins() {
 		m[f.Name] = &f
 	}
 	return m
@@ -67,11 +68,22 @@ func TestResetIsPure(t *testing.T) {
 	}
 }
 
+// TestShortestPlanEarnsReward runs a breadth-first shortest plan of the
+// simulator from clean starts and starts with mistakes: it must earn the
+// reward in exactly the episode's Optimal steps, which Reset counts
+// without a search (statesim.Goal.Unmet).
 func TestShortestPlanEarnsReward(t *testing.T) {
 	for _, fam := range forms.Defaults() {
-		for h := 1; h <= 2; h++ {
+		for _, spec := range []Spec{{Horizon: 1}, {Horizon: 2}, {Horizon: 3}, {Start: StartMistakes, Mistakes: 2}} {
+			h := spec.Horizon
 			for seed := range int64(20) {
-				e, o := reset(t, seed, Spec{Family: fam.Name, Horizon: h, Observe: textOnly})
+				spec.Family, spec.Observe = fam.Name, textOnly
+				e, o, err := Reset(context.Background(), seed, spec, builtins(), nil)
+				if err != nil && h == 3 {
+					continue // a family without tasks of 3 wants
+				} else if err != nil {
+					t.Fatal(err)
+				}
 				if o.Metadata.UnmetAfter == 0 || o.Done {
 					t.Fatalf("%s h%d seed %d: the start meets the task", fam.Name, h, seed)
 				}
@@ -82,6 +94,47 @@ func TestShortestPlanEarnsReward(t *testing.T) {
 				}
 				if _, err := e.Step(context.Background(), "Submit"); err != ErrDone {
 					t.Fatalf("a step after the end: %v, want ErrDone", err)
+				}
+			}
+		}
+	}
+}
+
+// TestLongFamiliesSolvedInOptimal plays the long families, whose state
+// spaces no breadth-first search covers, at every horizon up to 12: one
+// action per unmet want (an element enabled first), then Submit, must earn
+// the reward in exactly Optimal steps.
+func TestLongFamiliesSolvedInOptimal(t *testing.T) {
+	fams := map[string]*forms.Family{}
+	for _, name := range []string{"long_checkboxes", "mixed_form"} {
+		fams[name] = forms.Builtin(name)
+	}
+	for name := range fams {
+		for h := 1; h <= 12; h++ {
+			for seed := range int64(10) {
+				e, _, err := Reset(context.Background(), seed, Spec{Family: name, Horizon: h, Observe: textOnly}, fams, nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				var o Observation
+				for k := 0; k < e.Optimal && !e.Done; k++ {
+					action := statesim.SubmitAction
+					for _, w := range e.Goal.Wants {
+						i, _ := e.Form.Find(w.Target)
+						if e.State[i] != w.Value && statesim.Enabled(&e.Form, e.State, i) {
+							action = suites.SetAction(&e.Form, w)
+							break
+						}
+					}
+					if o, err = e.Step(context.Background(), statesim.English(&e.Form, action)); err != nil {
+						t.Fatal(err)
+					}
+					if o.LastActionError != "" {
+						t.Fatalf("%s h%d seed %d: %s", name, h, seed, o.LastActionError)
+					}
+				}
+				if !o.Done || o.Reward != 1 || o.Metadata.StepsUsed != e.Optimal {
+					t.Fatalf("%s h%d seed %d: done %t reward %g after %d steps, optimal %d", name, h, seed, o.Done, o.Reward, o.Metadata.StepsUsed, e.Optimal)
 				}
 			}
 		}

@@ -115,20 +115,11 @@ func parseServe(args []string, stderr io.Writer) (*serveConfig, bool, error) {
 			if f.Name != n {
 				continue
 			}
-			if most := len(f.Largest().Elements) - 1; most > maxServeElements {
-				return nil, false, usagef("serve: family %s has up to %d elements: an episode finds its shortest plan by a breadth-first search over the form's states, which holds forms of at most %d; serve smaller families", n, most, maxServeElements)
-			}
 			c.families = append(c.families, f)
 		}
 	}
 	return c, false, nil
 }
-
-// maxServeElements is the most elements (Submit aside) a family gen serve
-// serves may have: the breadth-first search of an episode's shortest plan
-// stays within its million states on forms of MiniWoB's size, not on the
-// long families'.
-const maxServeElements = 12
 
 // loopback reports whether host names this machine only.
 func loopback(host string) bool {
