@@ -47,7 +47,12 @@ func (r *Renderer) Live(ctx context.Context, job Job, pose Pose) (Result, error)
 		return Result{}, &JobError{Job: 0, Err: err}
 	}
 	var res Result
-	err = r.withTab(ctx, liveTabs, func(ctx context.Context, t *tab) error {
+	// A tab that shows pages of this size already needs no resize, which
+	// costs the next screenshot more than the page itself.
+	sized := func(t *tab) bool {
+		return t.live && t.width == p.width && t.height == p.height && t.scale == r.opt.Scale
+	}
+	err = r.withTabLike(ctx, liveTabs, sized, func(ctx context.Context, t *tab) error {
 		if !t.live {
 			if err := t.load(ctx, p, p.html([]Job{{}}, r.opt.Head, false), r.opt.Scale); err != nil {
 				return err

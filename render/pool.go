@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
+	"sync"
 	"time"
 
 	"github.com/chromedp/chromedp"
@@ -67,13 +69,19 @@ func (r *Renderer) discard(in *instance) {
 // maxAttempts times. Waiting for a tab of a browser that another request
 // killed is not an attempt. f must be safe to repeat.
 func (r *Renderer) withTab(ctx context.Context, pool func(*instance) *tabPool, f func(context.Context, *tab) error) error {
+	return r.withTabLike(ctx, pool, nil, f)
+}
+
+// withTabLike is withTab on a free tab that like accepts, when there is
+// one (nil accepts any): a tab already set up as f needs it saves f work.
+func (r *Renderer) withTabLike(ctx context.Context, pool func(*instance) *tabPool, like func(*tab) bool, f func(context.Context, *tab) error) error {
 	var err error
 	for attempts, waits := 0, 0; attempts < maxAttempts && waits < 10*maxAttempts; {
 		var in *instance
 		if in, err = r.instance(ctx); err != nil {
 			return err
 		}
-		if err = r.try(ctx, pool(in), f); err == nil {
+		if err = r.try(ctx, pool(in), like, f); err == nil {
 			return nil
 		}
 		switch {
@@ -91,9 +99,9 @@ func (r *Renderer) withTab(ctx context.Context, pool func(*instance) *tabPool, f
 	return fmt.Errorf("gave up after %d attempts: %w", maxAttempts, err)
 }
 
-// try runs f once on a tab of pool.
-func (r *Renderer) try(ctx context.Context, pool *tabPool, f func(context.Context, *tab) error) error {
-	t, err := pool.acquire(ctx, r.opt.Timeout)
+// try runs f once on a tab of pool, one that like accepts if one is free.
+func (r *Renderer) try(ctx context.Context, pool *tabPool, like func(*tab) bool, f func(context.Context, *tab) error) error {
+	t, err := pool.acquire(ctx, r.opt.Timeout, like)
 	if err != nil {
 		return err
 	}
@@ -113,16 +121,20 @@ type tabPool struct {
 	in    *instance
 	setup func(ctx context.Context, t *tab) error
 	slots chan struct{}
-	free  chan *tab
+
+	mu     sync.Mutex
+	free   []*tab // the tabs opened and not in use
+	opened int    // tabs opened, at most the slots
 }
 
 func newTabPool(in *instance, n int, setup func(ctx context.Context, t *tab) error) *tabPool {
-	return &tabPool{in: in, setup: setup, slots: make(chan struct{}, n), free: make(chan *tab, n)}
+	return &tabPool{in: in, setup: setup, slots: make(chan struct{}, n)}
 }
 
-// acquire returns a free tab, opening one if the pool has room. Opening a
+// acquire returns a free tab that like accepts (nil accepts any); else a
+// new tab while the pool has room for more; else any free tab. Opening a
 // tab may take up to timeout.
-func (p *tabPool) acquire(ctx context.Context, timeout time.Duration) (*tab, error) {
+func (p *tabPool) acquire(ctx context.Context, timeout time.Duration, like func(*tab) bool) (*tab, error) {
 	select {
 	case p.slots <- struct{}{}:
 	case <-ctx.Done():
@@ -130,22 +142,49 @@ func (p *tabPool) acquire(ctx context.Context, timeout time.Duration) (*tab, err
 	case <-p.in.done:
 		return nil, errInstanceClosed
 	}
-	select {
-	case t := <-p.free:
+	if t := p.take(like); t != nil {
 		return t, nil
-	default:
 	}
 	t, err := p.open(ctx, timeout)
 	if err != nil {
+		p.mu.Lock()
+		p.opened--
+		p.mu.Unlock()
 		<-p.slots
 		return nil, err
 	}
 	return t, nil
 }
 
+// take removes a free tab from the pool and returns it: the first that
+// like accepts; else, while the pool has room for another tab, none (nil:
+// the caller opens one, counted here); else the one freed last. A caller
+// holding a slot finds a free tab or room.
+func (p *tabPool) take(like func(*tab) bool) *tab {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	k := len(p.free) - 1
+	if like != nil {
+		if i := slices.IndexFunc(p.free, like); i >= 0 {
+			k = i
+		} else if p.opened < cap(p.slots) {
+			k = -1
+		}
+	}
+	if k < 0 {
+		p.opened++
+		return nil
+	}
+	t := p.free[k]
+	p.free = slices.Delete(p.free, k, k+1)
+	return t
+}
+
 // release gives a tab back to the pool.
 func (p *tabPool) release(t *tab) {
-	p.free <- t
+	p.mu.Lock()
+	p.free = append(p.free, t)
+	p.mu.Unlock()
 	<-p.slots
 }
 
