@@ -40,7 +40,7 @@ func cardCmd(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	}
 	dir := fs.Arg(0)
 	if err := outdir.CheckLinks(dir, suites.Names()); errors.Is(err, outdir.ErrLink) {
-		return usageError{"gen card: " + err.Error()}
+		return usageError{"card: " + err.Error()}
 	}
 	if !*keep {
 		if err := mergeShards(ctx, dir, stdout); err != nil {
@@ -75,15 +75,15 @@ func mergeShards(ctx context.Context, dir string, stdout io.Writer) error {
 	}
 	lock, err := outdir.Exclusive(dir, suites.Names())
 	if errors.Is(err, outdir.ErrBusy) || errors.Is(err, outdir.ErrLink) {
-		return usageError{"gen card: " + err.Error()}
+		return usageError{"card: " + err.Error()}
 	}
 	if err != nil {
-		return fmt.Errorf("gen card: %w", err)
+		return fmt.Errorf("card: %w", err)
 	}
 	defer lock.Release()
 	done, err := merge.Dir(ctx, dir)
 	if err != nil {
-		return fmt.Errorf("gen card: %w", err)
+		return fmt.Errorf("card: %w", err)
 	}
 	for _, r := range done {
 		if r.Shards > 0 {
@@ -91,7 +91,7 @@ func mergeShards(ctx context.Context, dir string, stdout io.Writer) error {
 		}
 	}
 	if err := lock.SetShards(1); err != nil {
-		return fmt.Errorf("gen card: %w", err)
+		return fmt.Errorf("card: %w", err)
 	}
 	return nil
 }
@@ -100,29 +100,29 @@ func mergeShards(ctx context.Context, dir string, stdout io.Writer) error {
 func runInfo(dir string) (publish.Info, error) {
 	d, err := layout.Scan(dir)
 	if errors.Is(err, os.ErrNotExist) {
-		return publish.Info{}, fmt.Errorf("gen card: %s: no such directory", dir)
+		return publish.Info{}, fmt.Errorf("card: %s: no such directory", dir)
 	}
 	if err != nil {
-		return publish.Info{}, fmt.Errorf("gen card: %w", err)
+		return publish.Info{}, fmt.Errorf("card: %w", err)
 	}
 	files := d.Files()
 	r, err := dataset.Open(files[0].Path)
 	if err != nil {
-		return publish.Info{}, fmt.Errorf("gen card: %w", err)
+		return publish.Info{}, fmt.Errorf("card: %w", err)
 	}
 	defer r.Close()
 	// The card describes one run: every file must have its flags.
 	key0, shards0, err := job.KeyOf(r, files[0].Path)
 	if err != nil {
-		return publish.Info{}, fmt.Errorf("gen card: %w", err)
+		return publish.Info{}, fmt.Errorf("card: %w", err)
 	}
 	for _, f := range files[1:] {
 		key, shards, err := job.FileKey(f.Path)
 		if err != nil {
-			return publish.Info{}, fmt.Errorf("gen card: %w", err)
+			return publish.Info{}, fmt.Errorf("card: %w", err)
 		}
 		if key != key0 || shards != shards0 {
-			return publish.Info{}, fmt.Errorf("gen card: %s and %s come from different runs (%s in %d shards, %s in %d): remove the other run's files, or write each run into its own --out", files[0].Path, f.Path, key0, shards0, key, shards)
+			return publish.Info{}, fmt.Errorf("card: %s and %s come from different runs (%s in %d shards, %s in %d): remove the other run's files, or write each run into its own --out", files[0].Path, f.Path, key0, shards0, key, shards)
 		}
 	}
 	get := func(k string) string { v, _ := r.Metadata(k); return v }
