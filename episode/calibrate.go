@@ -31,10 +31,7 @@ type Quiet struct {
 // or a quiet focus keeps them in the key, as before. It returns what it
 // found.
 func (p *Screens) Calibrate(ctx context.Context, fams []forms.Family) (Quiet, error) {
-	byName := map[string]*forms.Family{}
-	for k := range fams {
-		byName[fams[k].Name] = &fams[k]
-	}
+	byName := ByName(fams)
 	q := Quiet{Hover: true, Focus: map[forms.Kind]bool{}}
 	loud := map[forms.Kind]bool{}
 	for _, fam := range fams {

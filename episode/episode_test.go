@@ -13,13 +13,7 @@ import (
 )
 
 // builtins maps the built-in families by name.
-func builtins() map[string]*forms.Family {
-	m := map[string]*forms.Family{}
-	for _, f := range forms.Builtins() {
-		m[f.Name] = &f
-	}
-	return m
-}
+func builtins() map[string]*forms.Family { return ByName(forms.Builtins()) }
 
 var textOnly = []string{ObserveText}
 
@@ -105,11 +99,8 @@ func TestShortestPlanEarnsReward(t *testing.T) {
 // action per unmet want (an element enabled first), then Submit, must earn
 // the reward in exactly Optimal steps.
 func TestLongFamiliesSolvedInOptimal(t *testing.T) {
-	fams := map[string]*forms.Family{}
-	for _, name := range []string{"long_checkboxes", "mixed_form"} {
-		fams[name] = forms.Builtin(name)
-	}
-	for name := range fams {
+	fams := builtins()
+	for _, name := range forms.Names(forms.Long()) {
 		for h := 1; h <= 12; h++ {
 			for seed := range int64(10) {
 				e, _, err := Reset(context.Background(), seed, Spec{Family: name, Horizon: h, Observe: textOnly}, fams, nil)

@@ -120,13 +120,8 @@ func (p *Screens) Painted() (cached, drawn int64) { return p.hits.Load(), p.miss
 
 // focusedKind is the kind of f's element id, 0 for none.
 func focusedKind(f *forms.Form, id string) forms.Kind {
-	if id == "" {
-		return 0
-	}
-	for _, el := range f.Elements {
-		if el.ID == id {
-			return el.Kind
-		}
+	if i := f.Index(id); i >= 0 {
+		return f.Elements[i].Kind
 	}
 	return 0
 }

@@ -114,6 +114,16 @@ func (s Spec) key() uint64 {
 	return h.Sum64()
 }
 
+// ByName maps each family of fams to its name, as Reset takes them. The
+// map points into fams.
+func ByName(fams []forms.Family) map[string]*forms.Family {
+	m := make(map[string]*forms.Family, len(fams))
+	for k := range fams {
+		m[fams[k].Name] = &fams[k]
+	}
+	return m
+}
+
 // maxDraws is how many forms Reset draws looking for a task long enough
 // for the horizon before it says the family cannot give it.
 const maxDraws = 200

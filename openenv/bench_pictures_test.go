@@ -97,7 +97,7 @@ func BenchmarkScreenshotSteps(b *testing.B) {
 // among its form's elements but Submit, from a seed of k's.
 func clickPlan(k, n int) (*episode.Episode, []string) {
 	fams := forms.Defaults()
-	e, _, err := episode.Reset(context.Background(), int64(k), episode.Spec{Family: fams[k%len(fams)].Name, Observe: []string{"text"}}, byName(fams), nil)
+	e, _, err := episode.Reset(context.Background(), int64(k), episode.Spec{Family: fams[k%len(fams)].Name, Observe: []string{"text"}}, episode.ByName(fams), nil)
 	if err != nil {
 		panic(err) // a built-in family at its default horizon: cannot fail
 	}
@@ -245,14 +245,6 @@ func browserGymLoop(b *testing.B, heights formview.Heights, scale float64, sessi
 	close(ready)
 	wg.Wait()
 	return float64(sessions*n) / time.Since(start).Seconds()
-}
-
-func byName(fams []forms.Family) map[string]*forms.Family {
-	m := map[string]*forms.Family{}
-	for k := range fams {
-		m[fams[k].Name] = &fams[k]
-	}
-	return m
 }
 
 // b64 is base64.StdEncoding.EncodeToString.

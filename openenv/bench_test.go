@@ -111,13 +111,23 @@ func BenchmarkTextSteps(b *testing.B) {
 // first and one every interval after it, and returns each step's latency
 // from when it was due.
 func pacedSession(b *testing.B, roundTrip func([]byte) (string, error), reset []byte, n int, first time.Time, interval time.Duration) []time.Duration {
-	out := make([]time.Duration, 0, n)
-	for i := range n {
+	return steps(b, roundTrip, reset, n, func(i int) time.Time {
 		due := first.Add(interval * time.Duration(i))
 		time.Sleep(time.Until(due))
+		return due
+	})
+}
+
+// steps sends n steps of stepActions on a session (benchSession),
+// resetting when an episode ends, and returns each step's latency from the
+// time start gives it (start waits for it first, if it must).
+func steps(b *testing.B, roundTrip func([]byte) (string, error), reset []byte, n int, start func(i int) time.Time) []time.Duration {
+	out := make([]time.Duration, 0, n)
+	for i := range n {
 		msg := fmt.Appendf(nil, `{"type":"step","data":{"action":%q}}`, stepActions[i%len(stepActions)])
+		t := start(i)
 		reply, err := roundTrip(msg)
-		out = append(out, time.Since(due))
+		out = append(out, time.Since(t))
 		if err != nil {
 			b.Error(err)
 			return out
@@ -172,24 +182,7 @@ func wsSession(b *testing.B, url string, k, n int) []time.Duration {
 		return nil
 	}
 	defer closeNow()
-	out := make([]time.Duration, 0, n)
-	for i := range n {
-		msg := fmt.Appendf(nil, `{"type":"step","data":{"action":%q}}`, stepActions[i%len(stepActions)])
-		t := time.Now()
-		reply, err := roundTrip(msg)
-		out = append(out, time.Since(t))
-		if err != nil {
-			b.Error(err)
-			return out
-		}
-		if strings.Contains(reply, `"done":true}`) {
-			if _, err := roundTrip(reset); err != nil {
-				b.Error(err)
-				return out
-			}
-		}
-	}
-	return out
+	return steps(b, roundTrip, reset, n, func(int) time.Time { return time.Now() })
 }
 
 // inProcess steps the same episodes without the server and returns steps/s.

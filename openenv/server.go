@@ -55,11 +55,7 @@ func New(fams []forms.Family, painter episode.Painter, opt Options) *Server {
 	if opt.MaxBody == 0 {
 		opt.MaxBody = 1 << 20
 	}
-	m := make(map[string]*forms.Family, len(fams))
-	for k := range fams {
-		m[fams[k].Name] = &fams[k]
-	}
-	return &Server{fams: m, painter: painter, opt: opt, sessions: map[*session]struct{}{}}
+	return &Server{fams: episode.ByName(fams), painter: painter, opt: opt, sessions: map[*session]struct{}{}}
 }
 
 // NewDataset returns a server of the rows of a dataset (LoadRows): a
