@@ -221,7 +221,7 @@ func (e *Episode) sliderValueAt(i int, x float64) int {
 		scale := e.scale()
 		// A click on the handle itself grabs it and moves nothing.
 		v := e.State[i].N
-		if d := x - formview.HandleX(el.Min, el.Max, v, b.Pixels[0], b.Pixels[2], scale); d > -handleLeft*scale && d < handleRight*scale {
+		if d := x - formview.HandleX(el.Min, el.Max, v, b.Pixels[0], b.Pixels[2], scale); d > -(handleHalf*scale+1) && d < handleHalf*scale {
 			return v
 		}
 		lo := b.Pixels[0] + formview.HandleInset*scale
@@ -231,14 +231,12 @@ func (e *Episode) sliderValueAt(i int, x float64) int {
 	return el.Min + int(math.Round(frac*float64(positions)))*el.Step
 }
 
-// A click this many CSS px left or right of a slider handle's centre, or
-// nearer, lands on the handle (templates/form.html.tmpl draws it 14 px
-// wide): Chromium's reach, measured by TestSliderClicks at scales 1 and 2,
-// is one px more on the left, and neither edge itself counts.
-const (
-	handleLeft  = 8
-	handleRight = 7
-)
+// A click less than this many CSS px left or right of a slider handle's
+// centre lands on the handle, which templates/form.html.tmpl draws 14 px
+// wide. Chromium's reach, measured by TestSliderClicks at scales 1, 2 and
+// 3, is one device pixel more on the left, and neither edge itself
+// counts.
+const handleHalf = 7
 
 // scale returns the picture's device scale, 1 when there is none.
 func (e *Episode) scale() float64 {

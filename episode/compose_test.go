@@ -178,3 +178,42 @@ func TestComposerChecks(t *testing.T) {
 		})
 	}
 }
+
+// TestSettleLearnsLater requires that a picture Chromium paints for an
+// episode reaches the composer only when the episode settles (after its
+// observation is sent) or, if its caller never settles it, at its next
+// step, before that step's picture.
+func TestSettleLearnsLater(t *testing.T) {
+	if testing.Short() {
+		t.Skip("renders in Chromium")
+	}
+	ctx := context.Background()
+	fams := forms.Builtins()[:1]
+	_, _, screens := chromeScreens(t, 1, fams)
+	for _, settle := range []bool{true, false} {
+		before := screens.comp.layouts.Len()
+		e, _, err := Reset(ctx, 77+int64(before), Spec{Family: fams[0].Name, Observe: []string{ObserveScreenshot}}, builtins(), screens)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n := screens.comp.layouts.Len(); n != before {
+			t.Fatalf("settle %t: the composer holds %d layouts right after the reset, want %d: it learned before the reply", settle, n, before)
+		}
+		if settle {
+			e.Settle()
+			if n := screens.comp.layouts.Len(); n != before+1 {
+				t.Fatalf("after Settle the composer holds %d layouts, want %d", n, before+1)
+			}
+			e.Settle() // a second call has nothing left to do
+			if n := screens.comp.layouts.Len(); n != before+1 {
+				t.Fatalf("after a second Settle the composer holds %d layouts, want %d", n, before+1)
+			}
+		}
+		if _, err := e.Step(ctx, "noop"); err != nil {
+			t.Fatal(err)
+		}
+		if n := screens.comp.layouts.Len(); n < before+1 {
+			t.Fatalf("settle %t: after a step the composer holds %d layouts, want at least %d", settle, n, before+1)
+		}
+	}
+}

@@ -53,6 +53,13 @@ type Episode struct {
 	}
 	picture *Picture
 	painter Painter
+	settle  func() // what the painter left for after the observation is sent (Settle)
+}
+
+// thenPainter is a Painter that leaves part of its work for later: then,
+// when not nil, must run before the painter's next picture of the episode.
+type thenPainter interface {
+	paintThen(ctx context.Context, f *forms.Form, s statesim.State, task string, pose render.Pose) (pic Picture, then func(), err error)
 }
 
 // Reset starts the episode of seed and spec on the families fams (name to
@@ -99,12 +106,31 @@ func (e *Episode) paint(ctx context.Context) error {
 		e.picture = nil
 		return nil
 	}
-	p, err := e.painter.Paint(ctx, &e.Form, e.State, e.Goal.Text, e.pose())
+	e.Settle()
+	var p Picture
+	var err error
+	if tp, ok := e.painter.(thenPainter); ok {
+		p, e.settle, err = tp.paintThen(ctx, &e.Form, e.State, e.Goal.Text, e.pose())
+	} else {
+		p, err = e.painter.Paint(ctx, &e.Form, e.State, e.Goal.Text, e.pose())
+	}
 	if err != nil {
 		return fmt.Errorf("episode: draw the form: %w", err)
 	}
 	e.picture = &p
 	return nil
+}
+
+// Settle does what the painter left for after the last observation was
+// sent: Screens gives a picture Chromium painted to its composer. A server
+// calls it once the reply is on its way, so that the work does not delay
+// the reply; the next step of the episode calls it first otherwise, so an
+// episode's pictures do not depend on whether its caller did.
+func (e *Episode) Settle() {
+	if f := e.settle; f != nil {
+		e.settle = nil
+		f()
+	}
 }
 
 // pose is what the page shows beyond the state: the pointer and the focus.

@@ -59,9 +59,22 @@ func NewScreens(r *render.Renderer, heights formview.Heights, scale float64) *Sc
 
 // Paint draws f in state s under task, with pose.
 func (p *Screens) Paint(ctx context.Context, f *forms.Form, s statesim.State, task string, pose render.Pose) (Picture, error) {
+	pic, learn, err := p.paintThen(ctx, f, s, task, pose)
+	if learn != nil {
+		learn()
+	}
+	return pic, err
+}
+
+// paintThen is Paint, but leaves to the caller what can wait until the
+// picture is delivered: learn, when not nil, gives a picture Chromium
+// painted to the composer, which checks it and keeps its tiles (about a
+// millisecond at scale 2). An episode runs it once its observation is
+// sent (Episode.Settle), so that a new picture's latency does not carry it.
+func (p *Screens) paintThen(ctx context.Context, f *forms.Form, s statesim.State, task string, pose render.Pose) (pic Picture, learn func(), err error) {
 	job, err := formview.Job(f, s, task, "p")
 	if err != nil {
-		return Picture{}, err
+		return Picture{}, nil, err
 	}
 	job.Height = p.heights.Of(f.Family)
 	p.mu.Lock()
@@ -73,19 +86,19 @@ func (p *Screens) Paint(ctx context.Context, f *forms.Form, s statesim.State, ta
 	key := poseKey(job, pose)
 	if pic, ok := p.cache.Get(key); ok {
 		p.hits.Add(1)
-		return pic, nil
+		return pic, nil, nil
 	}
 	lkey := layoutKey(key)
 	if pic, ok := p.comp.compose(lkey, f, s); ok {
 		p.cache.Add(key, pic)
-		return pic, nil
+		return pic, nil, nil
 	}
 	p.misses.Add(1)
 	res, err := p.live(ctx, f, s, job, pose)
 	if err != nil {
-		return Picture{}, err
+		return Picture{}, nil, err
 	}
-	pic := Picture{PNG: res.PNG, Boxes: formview.Boxes(f, res.Elements), Width: res.Width, Height: res.Height, Scale: p.scale}
+	pic = Picture{PNG: res.PNG, Boxes: formview.Boxes(f, res.Elements), Width: res.Width, Height: res.Height, Scale: p.scale}
 	for _, d := range res.Elements {
 		if d.Label.W > 0 && d.Label.H > 0 {
 			pic.Labels = append(pic.Labels, formview.Box{ID: d.ID, Kind: d.Kind, Pixels: [4]float64{d.Label.X, d.Label.Y, d.Label.W, d.Label.H}})
@@ -96,10 +109,13 @@ func (p *Screens) Paint(ctx context.Context, f *forms.Form, s statesim.State, ta
 	if pose.FocusVisible {
 		ring = pose.Focus
 	}
-	if err := p.comp.learn(lkey, f, s, ring, pic); err != nil {
-		p.composeErr.CompareAndSwap(nil, &err)
+	s = s.Clone() // the episode may move on before learn runs
+	learn = func() {
+		if err := p.comp.learn(lkey, f, s, ring, pic); err != nil {
+			p.composeErr.CompareAndSwap(nil, &err)
+		}
 	}
-	return pic, nil
+	return pic, learn, nil
 }
 
 // Composed returns how many pictures Paint put together from parts of

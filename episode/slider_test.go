@@ -10,8 +10,8 @@ import (
 )
 
 // TestSliderClicks clicks a slider every CSS px from 4 px before its box
-// to 4 px past it, and a quarter px either side of each edge of the
-// handle, at scales 1 and 2, from several handle places,
+// to 4 px past it, and on and a quarter device pixel either side of each
+// edge of the handle, at scales 1, 2 and 3, from several handle places,
 // in a real page, and requires the value Chromium gives at each point to be
 // the episode's (a click on the handle moves nothing; elsewhere the handle
 // jumps to the nearest position).
@@ -20,7 +20,7 @@ func TestSliderClicks(t *testing.T) {
 		t.Skip("clicks in Chromium")
 	}
 	ctx := context.Background()
-	for _, scale := range []float64{1, 2} {
+	for _, scale := range []float64{1, 2, 3} {
 		r, _, screens := chromeScreens(t, scale, nil)
 		for seed := range int64(2) {
 			e, _, err := Reset(ctx, seed, Spec{Family: "slider_checkboxes"}, builtins(), screens)
@@ -40,8 +40,9 @@ func TestSliderClicks(t *testing.T) {
 			for k := 0; k <= int(b.Pixels[2]/scale)+8; k++ {
 				xs = append(xs, b.Pixels[0]+(float64(k)-4)*scale)
 			}
-			for _, d := range []float64{-8.25, -8, -7.75, 6.75, 7, 7.25} {
-				xs = append(xs, centre+d*scale) // the handle's edges
+			left, right := -(handleHalf*scale + 1), handleHalf*scale
+			for _, d := range []float64{left - 0.25, left, left + 0.25, right - 0.25, right, right + 0.25} {
+				xs = append(xs, centre+d) // a quarter pixel either side of each edge of the handle
 			}
 			for _, x := range xs {
 				inputs = append(inputs, render.Input{Op: "click", X: x, Y: b.Pixels[1] + b.Pixels[3]/2})

@@ -63,6 +63,8 @@ type environment interface {
 	reset(ctx context.Context, raw json.RawMessage) (stepReply, *errorBody)
 	step(ctx context.Context, raw json.RawMessage) (stepReply, *errorBody)
 	state() any
+	// settle does what the last reply left for after it was sent.
+	settle()
 }
 
 // newEnv returns a fresh environment of the server's mode.
@@ -144,6 +146,13 @@ func (e *env) step(ctx context.Context, raw json.RawMessage) (stepReply, *errorB
 		return stepReply{}, &errorBody{Message: "step: " + err.Error(), Code: CodeExecution}
 	}
 	return reply(o), nil
+}
+
+// settle lets the episode finish its last picture's work (Episode.Settle).
+func (e *env) settle() {
+	if e.ep != nil {
+		e.ep.Settle()
+	}
 }
 
 // state returns the episode's state.

@@ -30,6 +30,7 @@ func (s *Server) httpReset(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	writeJSON(w, http.StatusOK, rep)
+	e.settle()
 }
 
 // httpStep is POST /step: the episode of the body's reset, with its
@@ -56,6 +57,7 @@ func (s *Server) httpStep(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	writeJSON(w, http.StatusOK, rep)
+	e.settle()
 }
 
 // httpState is GET /state: HTTP holds no episode, so it is the state of a

@@ -212,6 +212,9 @@ type rowState struct {
 	Reward    float64 `json:"reward"`
 }
 
+// settle has nothing to do: a row's pictures are read, not painted.
+func (e *rowEnv) settle() {}
+
 func (e *rowEnv) state() any {
 	if e.row == nil {
 		return rowState{}

@@ -147,6 +147,7 @@ func (s *Server) serveSession(ctx context.Context, c *websocket.Conn, e environm
 			if err != nil {
 				return websocket.StatusInternalError, "write failed"
 			}
+			e.settle() // while the client reads the reply
 		}
 		if end {
 			return websocket.StatusNormalClosure, "closed"

@@ -3,8 +3,11 @@ package render
 import (
 	"context"
 	"fmt"
+	"slices"
 	"testing"
 	"time"
+
+	"github.com/chromedp/chromedp"
 )
 
 // naiveRender renders each job in a page of its own with one screenshot,
@@ -70,4 +73,48 @@ func BenchmarkThroughput(b *testing.B) {
 			b.Logf("scale %g: batched %.0f shots/s, naive %.0f shots/s, speedup %.1fx", scale, fast, slow, fast/slow)
 		})
 	}
+}
+
+// BenchmarkScreenshotScale measures, in the same run, a Live picture at
+// scale 2 from a browser started at that device scale factor (as every
+// Renderer starts one, scaleFlags) and from one whose tabs only emulate it,
+// and prints the median of each and their ratio. The two alternate, 40
+// pictures at a time, so that load from other processes hits both alike.
+func BenchmarkScreenshotScale(b *testing.B) {
+	const scale = 2
+	ctx := context.Background()
+	own := newRenderer(b, Options{Scale: scale})
+	testFlags = []chromedp.ExecAllocatorOption{chromedp.Flag("force-device-scale-factor", "1")}
+	emulated := newRenderer(b, Options{Scale: scale})
+	testFlags = nil
+	jobs, _ := formJobs(240, 5)
+	var fast, slow []time.Duration
+	for b.Loop() {
+		fast, slow = fast[:0], slow[:0]
+		for k := 0; k < len(jobs); k += 40 {
+			for _, c := range []struct {
+				r   *Renderer
+				out *[]time.Duration
+			}{{own, &fast}, {emulated, &slow}} {
+				for _, job := range jobs[k : k+40] {
+					start := time.Now()
+					if _, err := c.r.Live(ctx, job, Pose{}); err != nil {
+						b.Fatal(err)
+					}
+					*c.out = append(*c.out, time.Since(start))
+				}
+			}
+		}
+	}
+	f, s := median(fast), median(slow)
+	b.ReportMetric(float64(f.Microseconds())/1000, "own-scale-ms")
+	b.ReportMetric(float64(s.Microseconds())/1000, "emulated-scale-ms")
+	b.ReportMetric(float64(s)/float64(f), "speedup")
+	b.Logf("scale %d, a 160 x 210 form a picture: browser at that scale %v, scale emulated in the tab %v: %.1fx", scale, f, s, float64(s)/float64(f))
+}
+
+// median returns the middle of d, which it sorts.
+func median(d []time.Duration) time.Duration {
+	slices.Sort(d)
+	return d[len(d)/2]
 }

@@ -42,7 +42,7 @@ func (r *Renderer) instance(ctx context.Context) (*instance, error) {
 		return nil, ErrClosed
 	}
 	if r.inst == nil {
-		in, err := startInstance(ctx, r.path, r.opt.Tabs)
+		in, err := startInstance(ctx, r.path, r.opt.Tabs, r.opt.Scale)
 		if err != nil {
 			return nil, err
 		}
