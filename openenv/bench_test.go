@@ -20,6 +20,7 @@ import (
 	"github.com/coder/websocket"
 
 	"github.com/formplan/formplan/forms"
+	"github.com/formplan/formplan/internal/heapbudget"
 )
 
 // BenchmarkTextSteps steps 64 WebSocket sessions at once with text
@@ -256,6 +257,9 @@ func TestServeForBenchmark(t *testing.T) {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
+	}
+	if !heapbudget.Chosen(os.Getenv) {
+		defer heapbudget.Set(TextHeap)() // as gen serve --no-images
 	}
 	s := New(forms.Defaults(), nil, Options{MaxSessions: n})
 	go http.Serve(ln, s.Handler())

@@ -2,9 +2,8 @@ package pipeline
 
 import (
 	"runtime"
-	"runtime/debug"
-	"runtime/metrics"
-	"time"
+
+	"github.com/formplan/formplan/internal/heapbudget"
 )
 
 // TextHeap is the heap a run without pictures on workers workers (0 or
@@ -37,42 +36,5 @@ func TextHeap(workers int) int64 {
 // 10k rows as for 1M, and the collector runs about half as often. A run
 // with pictures needs a heap of about 250 MB, and is not for this budget.
 func BudgetTextHeap(workers int) (restore func()) {
-	budget := TextHeap(workers)
-	limit := debug.SetMemoryLimit(budget)
-	percent := debug.SetGCPercent(-1)
-	back := func() {
-		debug.SetGCPercent(percent)
-		debug.SetMemoryLimit(limit)
-	}
-	stop, stopped := make(chan struct{}), make(chan struct{})
-	go func() {
-		defer close(stopped)
-		if watchLiveHeap(budget/2, 50*time.Millisecond, stop) {
-			back()
-		}
-	}()
-	return func() {
-		close(stop)
-		<-stopped
-		back()
-	}
-}
-
-// watchLiveHeap reads the live heap the last collection found, every
-// period, until it passes over (it returns true) or stop closes (false).
-func watchLiveHeap(over int64, period time.Duration, stop <-chan struct{}) bool {
-	sample := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
-	tick := time.NewTicker(period)
-	defer tick.Stop()
-	for {
-		select {
-		case <-stop:
-			return false
-		case <-tick.C:
-			metrics.Read(sample)
-			if sample[0].Value.Kind() == metrics.KindUint64 && int64(sample[0].Value.Uint64()) > over {
-				return true
-			}
-		}
-	}
+	return heapbudget.Set(TextHeap(workers))
 }

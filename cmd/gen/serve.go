@@ -15,6 +15,7 @@ import (
 	"github.com/formplan/formplan/episode"
 	"github.com/formplan/formplan/forms"
 	"github.com/formplan/formplan/formview"
+	"github.com/formplan/formplan/internal/heapbudget"
 	"github.com/formplan/formplan/openenv"
 	"github.com/formplan/formplan/render"
 )
@@ -165,6 +166,9 @@ func serveCmd(ctx context.Context, args []string, stderr io.Writer) error {
 			return fmt.Errorf("serve: %w", err)
 		}
 		painter = screens
+	}
+	if c.noImages && rows == nil && !heapbudget.Chosen(os.Getenv) {
+		defer heapbudget.Set(openenv.TextHeap)()
 	}
 	opt := openenv.Options{MaxSessions: c.maxSessions, IdleTimeout: c.idle, MaxBody: c.maxBody, Token: c.token, Version: version}
 	srv := openenv.New(c.families, painter, opt)
