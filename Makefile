@@ -51,7 +51,8 @@ test: deps check
 
 # bench runs the Go benchmarks: plan sampling, start spaces (Apart),
 # question building (per suite, one core), the pipeline without pictures
-# (one core), Parquet writing and screenshots (batched vs one per page);
+# (one core), Parquet writing and screenshots (batched vs one per page,
+# and at scale 2 from a browser at that scale vs one that emulates it);
 # then the pipeline on two workers against one per suite and for the
 # default mix (best of 3, both in the same run), the card pass against the
 # generation it follows,
