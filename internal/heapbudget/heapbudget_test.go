@@ -52,6 +52,7 @@ func TestSet(t *testing.T) {
 	runtime.KeepAlive(live)
 }
 
+// TestChosen checks which environments decide the collector's settings.
 func TestChosen(t *testing.T) {
 	for _, tc := range []struct {
 		env  map[string]string
