@@ -74,7 +74,7 @@ func (e *Episode) read(text string) ([]act, error) {
 	if text == "" {
 		return nil, errors.New("no action: write one, such as click('e0') or Check the 1st checkbox")
 	}
-	if first, _, _ := strings.Cut(text, "\n"); bgCallRE.MatchString(strings.TrimSpace(first)) {
+	if first, _, _ := strings.Cut(text, "\n"); isBGCall(strings.TrimSpace(first)) {
 		var out []act
 		for line := range strings.SplitSeq(text, "\n") {
 			line = strings.TrimSpace(line)

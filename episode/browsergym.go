@@ -17,17 +17,40 @@ import (
 // the call grammar, a small reader of Python literals, and how each call
 // maps to the acts of a step.
 
-// bgCallRE matches a BrowserGym action call.
-var bgCallRE = regexp.MustCompile(`^(click|dblclick|fill|clear|check|uncheck|select_option|focus|hover|press|scroll|noop|mouse_click|mouse_dblclick|mouse_move|mouse_down|mouse_up|keyboard_press|keyboard_type|keyboard_insert_text|send_msg_to_user|report_infeasible)\s*\((.*)\)$`)
+// bgNames are the names of BrowserGym's high-level actions.
+var bgNames = map[string]bool{
+	"click": true, "dblclick": true, "fill": true, "clear": true, "check": true, "uncheck": true,
+	"select_option": true, "focus": true, "hover": true, "press": true, "scroll": true, "noop": true,
+	"mouse_click": true, "mouse_dblclick": true, "mouse_move": true, "mouse_down": true, "mouse_up": true,
+	"keyboard_press": true, "keyboard_type": true, "keyboard_insert_text": true,
+	"send_msg_to_user": true, "report_infeasible": true,
+}
+
+// bgCall splits a BrowserGym action call into its name and the text
+// between its parentheses: one of bgNames, white space or none, "(",
+// anything but a line break, and ")" at the end. It reads a step's action
+// three times, so it scans instead of matching a regular expression,
+// which took a sixth of a text step's time in the server.
+func bgCall(line string) (name, args string, ok bool) {
+	i := strings.IndexFunc(line, func(r rune) bool { return r != '_' && (r < 'a' || r > 'z') })
+	if i <= 0 || !bgNames[line[:i]] {
+		return "", "", false
+	}
+	rest := strings.TrimLeft(line[i:], " \t\n\f\r")
+	if len(rest) < 2 || rest[0] != '(' || rest[len(rest)-1] != ')' || strings.Contains(rest, "\n") {
+		return "", "", false
+	}
+	return line[:i], rest[1 : len(rest)-1], true
+}
 
 // inputCause returns the kind of input BrowserGym's action line is, 0 for
 // one that gives no input to the page.
 func inputCause(line string) cause {
-	m := bgCallRE.FindStringSubmatch(line)
-	if m == nil {
+	name, _, ok := bgCall(line)
+	if !ok {
 		return 0
 	}
-	switch m[1] {
+	switch name {
 	case "click", "dblclick", "check", "uncheck", "mouse_click", "mouse_dblclick":
 		return byMouse
 	case "press", "keyboard_press", "keyboard_type", "keyboard_insert_text":
@@ -40,12 +63,11 @@ func inputCause(line string) cause {
 
 // browserGym reads one BrowserGym action call.
 func (e *Episode) browserGym(line string) ([]act, error) {
-	m := bgCallRE.FindStringSubmatch(line)
-	if m == nil {
+	name, call, ok := bgCall(line)
+	if !ok {
 		return nil, fmt.Errorf("%q is not a BrowserGym action this form takes (click, fill, clear, check, uncheck, focus, press, mouse_click, keyboard_press, keyboard_type, noop)", clip(line))
 	}
-	name := m[1]
-	args, kw, err := pyArgs(m[2])
+	args, kw, err := pyArgs(call)
 	if err != nil {
 		return nil, fmt.Errorf("%s(...): %w", name, err)
 	}
@@ -278,4 +300,10 @@ func pyString(s string) (v, rest string, err error) {
 		}
 	}
 	return "", "", errors.New("a string is not closed")
+}
+
+// isBGCall reports whether line is a BrowserGym action call (bgCall).
+func isBGCall(line string) bool {
+	_, _, ok := bgCall(line)
+	return ok
 }

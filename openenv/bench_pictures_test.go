@@ -1,6 +1,7 @@
 package openenv
 
 import (
+	"bytes"
 	"context"
 	"encoding/base64"
 	"encoding/json"
@@ -131,7 +132,7 @@ func pictureSession(b *testing.B, url string, k, n int, ready func(), begin <-ch
 	<-begin
 	for _, id := range plan {
 		reply, err := roundTrip(fmt.Appendf(nil, `{"type":"step","data":{"action":"click('%s')"}}`, id))
-		if err != nil || !strings.Contains(reply, `"screenshot":"`) {
+		if err != nil || !bytes.Contains(reply, []byte(`"screenshot":"`)) {
 			b.Errorf("step: %v %.200s", err, reply)
 			return
 		}
