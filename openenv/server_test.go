@@ -13,7 +13,9 @@ import (
 
 	"github.com/coder/websocket"
 
+	"github.com/formplan/formplan/episode"
 	"github.com/formplan/formplan/forms"
+	"github.com/formplan/formplan/render"
 	"github.com/formplan/formplan/statesim"
 )
 
@@ -362,4 +364,38 @@ func FuzzHandle(f *testing.F) {
 			t.Fatalf("%q: no reply and the session goes on", b)
 		}
 	})
+}
+
+// slowPainter paints a blank picture after a pause: a step that takes a
+// while to answer.
+type slowPainter struct{ pause time.Duration }
+
+func (p slowPainter) Paint(context.Context, *forms.Form, statesim.State, string, render.Pose) (episode.Picture, error) {
+	time.Sleep(p.pause)
+	return episode.Picture{PNG: []byte("\x89PNG"), Width: 160, Height: 210, Scale: 1}, nil
+}
+
+// TestIdleFromReply requires the idle timeout to run from a reply to the
+// next message: answers that each take longer than the timeout do not end
+// the session, and silence after a reply does.
+func TestIdleFromReply(t *testing.T) {
+	s := New(forms.Defaults(), slowPainter{pause: 300 * time.Millisecond}, Options{IdleTimeout: 200 * time.Millisecond})
+	hs := httptest.NewServer(s.Handler())
+	t.Cleanup(hs.Close)
+	c, _, err := dial(t, hs.URL, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if typ, data := c.send("reset", map[string]any{"seed": 1, "family": "checkboxes", "observe": []string{"screenshot"}}); typ != "observation" {
+		t.Fatalf("reset: %s %v", typ, data)
+	}
+	for range 2 {
+		if typ, data := c.send("step", map[string]any{"action": "noop()"}); typ != "observation" {
+			t.Fatalf("a step answered in more than the idle timeout: %s %v", typ, data)
+		}
+	}
+	_, _, err = c.c.Read(context.Background())
+	if websocket.CloseStatus(err) != websocket.StatusPolicyViolation {
+		t.Fatalf("a session silent after its reply: %v, want closed as idle", err)
+	}
 }

@@ -128,7 +128,7 @@ func (s *Server) serveSession(ctx context.Context, c *websocket.Conn, e environm
 
 // answer reads and answers messages until the connection fails or
 // closes, the session ends or stopping is set, and says how the session
-// ends. Each message read restarts idle.
+// ends. idle runs between a reply and the next message.
 func (s *Server) answer(ctx context.Context, c *websocket.Conn, e environment, idle *time.Timer, mu *sync.Mutex, stopping *bool) closing {
 	var reply bytes.Buffer // each reply is encoded here, reused: the session's replies go out one at a time
 	for {
@@ -150,7 +150,7 @@ func (s *Server) answer(ctx context.Context, c *websocket.Conn, e environment, i
 			mu.Unlock()
 			return closing{} // the watcher closes the session
 		}
-		idle.Reset(s.opt.IdleTimeout)
+		idle.Stop() // a session is idle from its last reply on, not while it is answered
 		out, end := s.handle(ctx, e, typ, b)
 		if out.Type != "" {
 			wctx, wcancel := context.WithTimeout(ctx, 30*time.Second)
@@ -162,6 +162,7 @@ func (s *Server) answer(ctx context.Context, c *websocket.Conn, e environment, i
 			}
 			e.settle() // while the client reads the reply
 		}
+		idle.Reset(s.opt.IdleTimeout)
 		mu.Unlock()
 		if end {
 			return closing{websocket.StatusNormalClosure, "closed"}
