@@ -81,12 +81,16 @@ func (e *Episode) read(text string) ([]act, error) {
 			if line == "" {
 				continue
 			}
-			acts, err := e.browserGym(line)
+			name, args, ok := bgCall(line)
+			if !ok {
+				return nil, fmt.Errorf("%q is not a BrowserGym action this form takes (click, fill, clear, check, uncheck, focus, press, mouse_click, keyboard_press, keyboard_type, noop)", clip(line))
+			}
+			acts, err := e.browserGym(name, args)
 			if err != nil {
 				return nil, err
 			}
 			out = append(out, acts...)
-			if c := inputCause(line); c != 0 {
+			if c := inputCause(name); c != 0 {
 				out = append(out, endOf(c))
 			}
 		}
@@ -221,7 +225,8 @@ func (e *Episode) sliderValueAt(i int, x float64) int {
 		scale := e.scale()
 		// A click on the handle itself grabs it and moves nothing.
 		v := e.State[i].N
-		if d := x - formview.HandleX(el.Min, el.Max, v, b.Pixels[0], b.Pixels[2], scale); d > -(handleHalf*scale+1) && d < handleHalf*scale {
+		left, right := handleReach(scale)
+		if d := x - formview.HandleX(el.Min, el.Max, v, b.Pixels[0], b.Pixels[2], scale); d > left && d < right {
 			return v
 		}
 		lo := b.Pixels[0] + formview.HandleInset*scale
@@ -237,6 +242,13 @@ func (e *Episode) sliderValueAt(i int, x float64) int {
 // 3, is one device pixel more on the left, and neither edge itself
 // counts.
 const handleHalf = 7
+
+// handleReach is how far left (negative) and right of a slider handle's
+// centre, in pixels of a picture at scale, a click still lands on the
+// handle, both edges excluded.
+func handleReach(scale float64) (left, right float64) {
+	return -(handleHalf*scale + 1), handleHalf * scale
+}
 
 // scale returns the picture's device scale, 1 when there is none.
 func (e *Episode) scale() float64 {

@@ -28,9 +28,9 @@ var bgNames = map[string]bool{
 
 // bgCall splits a BrowserGym action call into its name and the text
 // between its parentheses: one of bgNames, white space or none, "(",
-// anything but a line break, and ")" at the end. It reads a step's action
-// three times, so it scans instead of matching a regular expression,
-// which took a sixth of a text step's time in the server.
+// anything but a line break, and ")" at the end. It scans instead of
+// matching a regular expression, which took a sixth of a text step's time
+// in the server.
 func bgCall(line string) (name, args string, ok bool) {
 	i := strings.IndexFunc(line, func(r rune) bool { return r != '_' && (r < 'a' || r > 'z') })
 	if i <= 0 || !bgNames[line[:i]] {
@@ -43,13 +43,9 @@ func bgCall(line string) (name, args string, ok bool) {
 	return line[:i], rest[1 : len(rest)-1], true
 }
 
-// inputCause returns the kind of input BrowserGym's action line is, 0 for
-// one that gives no input to the page.
-func inputCause(line string) cause {
-	name, _, ok := bgCall(line)
-	if !ok {
-		return 0
-	}
+// inputCause returns the kind of input the BrowserGym action name gives
+// the page, 0 for none.
+func inputCause(name string) cause {
 	switch name {
 	case "click", "dblclick", "check", "uncheck", "mouse_click", "mouse_dblclick":
 		return byMouse
@@ -61,12 +57,9 @@ func inputCause(line string) cause {
 	return 0
 }
 
-// browserGym reads one BrowserGym action call.
-func (e *Episode) browserGym(line string) ([]act, error) {
-	name, call, ok := bgCall(line)
-	if !ok {
-		return nil, fmt.Errorf("%q is not a BrowserGym action this form takes (click, fill, clear, check, uncheck, focus, press, mouse_click, keyboard_press, keyboard_type, noop)", clip(line))
-	}
+// browserGym reads one BrowserGym action call, split by bgCall into its
+// name and the text between its parentheses.
+func (e *Episode) browserGym(name, call string) ([]act, error) {
 	args, kw, err := pyArgs(call)
 	if err != nil {
 		return nil, fmt.Errorf("%s(...): %w", name, err)

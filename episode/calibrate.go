@@ -35,47 +35,8 @@ func (p *Screens) Calibrate(ctx context.Context, fams []forms.Family) (Quiet, er
 	q := Quiet{Hover: true, Focus: map[forms.Kind]bool{}}
 	loud := map[forms.Kind]bool{}
 	for _, fam := range fams {
-		e, _, err := Reset(ctx, 1, Spec{Family: fam.Name, Observe: []string{ObserveText}}, byName, nil)
-		if err != nil {
+		if err := p.calibrateOn(ctx, fam.Name, byName, &q, loud); err != nil {
 			return Quiet{}, fmt.Errorf("episode: calibrate on %s: %w", fam.Name, err)
-		}
-		job, err := formview.Job(&e.Form, e.Start, e.Goal.Text, "p")
-		if err != nil {
-			return Quiet{}, fmt.Errorf("episode: calibrate on %s: %w", fam.Name, err)
-		}
-		job.Height = p.heights.Of(fam.Name)
-		base, err := p.live(ctx, &e.Form, e.Start, job, render.Pose{})
-		if err != nil {
-			return Quiet{}, fmt.Errorf("episode: calibrate on %s: %w", fam.Name, err)
-		}
-		for _, el := range base.Elements {
-			points := [][2]float64{centre(el.Box)}
-			if el.Label.W > 0 {
-				points = append(points, [2]float64{el.Label.X + el.Label.W - 2*p.scale, el.Label.Y + el.Label.H/2})
-			}
-			for _, pt := range points {
-				pic, err := p.live(ctx, &e.Form, e.Start, job, render.Pose{Pointer: true, X: pt[0], Y: pt[1]})
-				if err != nil {
-					return Quiet{}, fmt.Errorf("episode: calibrate on %s: %w", fam.Name, err)
-				}
-				q.Hover = q.Hover && bytes.Equal(pic.PNG, base.PNG)
-			}
-			kind, err := forms.ParseKind(el.Kind)
-			if err != nil {
-				return Quiet{}, fmt.Errorf("episode: calibrate on %s: %w", fam.Name, err)
-			}
-			if el.Disabled || loud[kind] {
-				continue // a disabled control cannot take the focus
-			}
-			pic, err := p.live(ctx, &e.Form, e.Start, job, render.Pose{Focus: el.ID})
-			if err != nil {
-				return Quiet{}, fmt.Errorf("episode: calibrate on %s: %w", fam.Name, err)
-			}
-			if bytes.Equal(pic.PNG, base.PNG) {
-				q.Focus[kind] = true
-			} else {
-				loud[kind] = true
-			}
 		}
 	}
 	for kind := range loud {
@@ -86,6 +47,51 @@ func (p *Screens) Calibrate(ctx context.Context, fams []forms.Family) (Quiet, er
 	p.mu.Unlock()
 	p.cache.Purge() // keyed by the old rule
 	return q, nil
+}
+
+// calibrateOn does Calibrate's work on the start state of family fam: it
+// clears q.Hover when a pointer draws, and puts each kind whose quiet
+// focus draws nothing in q.Focus, or in loud when it draws.
+func (p *Screens) calibrateOn(ctx context.Context, fam string, byName map[string]*forms.Family, q *Quiet, loud map[forms.Kind]bool) error {
+	e, _, err := Reset(ctx, 1, Spec{Family: fam, Observe: []string{ObserveText}}, byName, nil)
+	if err != nil {
+		return err
+	}
+	job, err := p.job(&e.Form, e.Start, e.Goal.Text)
+	if err != nil {
+		return err
+	}
+	base, err := p.live(ctx, &e.Form, e.Start, job, render.Pose{})
+	if err != nil {
+		return err
+	}
+	for _, el := range base.Elements {
+		points := [][2]float64{centre(el.Box)}
+		if el.Label.W > 0 {
+			points = append(points, [2]float64{el.Label.X + el.Label.W - 2*p.scale, el.Label.Y + el.Label.H/2})
+		}
+		for _, pt := range points {
+			pic, err := p.live(ctx, &e.Form, e.Start, job, render.Pose{Pointer: true, X: pt[0], Y: pt[1]})
+			if err != nil {
+				return err
+			}
+			q.Hover = q.Hover && bytes.Equal(pic.PNG, base.PNG)
+		}
+		kind := focusedKind(&e.Form, el.ID)
+		if el.Disabled || loud[kind] {
+			continue // a disabled control cannot take the focus
+		}
+		pic, err := p.live(ctx, &e.Form, e.Start, job, render.Pose{Focus: el.ID})
+		if err != nil {
+			return err
+		}
+		if bytes.Equal(pic.PNG, base.PNG) {
+			q.Focus[kind] = true
+		} else {
+			loud[kind] = true
+		}
+	}
+	return nil
 }
 
 // live paints job, the picture of state s of f, in pose with Chromium

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"image"
-	"image/png"
 	"slices"
 	"strings"
 	"sync"
@@ -80,12 +79,18 @@ func newComposer(scale float64) *composer {
 // ring (a box's ring reaches 3 px beyond it, into a close neighbour's
 // tile). Layouts that differ elsewhere (a text typed, a slider moved)
 // share the tile.
-func tileKey(f *forms.Form, s statesim.State, i int, box [4]float64, ring string) string {
+// form is formKey(f), which a layout's tiles share.
+func tileKey(form string, f *forms.Form, s statesim.State, i int, box [4]float64, ring string) string {
+	return form + fmt.Sprintf("%s %v %t %q ", f.Elements[i].ID, box, statesim.Enabled(f, s, i), ring)
+}
+
+// formKey is the form's part of tileKey: its elements' ids, kinds and
+// labels.
+func formKey(f *forms.Form) string {
 	var b strings.Builder
 	for _, el := range f.Elements {
 		fmt.Fprintf(&b, "%s %d %q\n", el.ID, el.Kind, el.Label)
 	}
-	fmt.Fprintf(&b, "%s %v %t %q ", f.Elements[i].ID, box, statesim.Enabled(f, s, i), ring)
 	return b.String()
 }
 
@@ -154,13 +159,9 @@ func (c *composer) learn(key string, f *forms.Form, s statesim.State, ring strin
 	if c.off.Load() {
 		return nil
 	}
-	decoded, err := png.Decode(bytes.NewReader(pic.PNG))
+	img, err := render.DecodePNG(pic.PNG)
 	if err != nil {
 		return c.fail(fmt.Errorf("decode a painted picture: %w", err))
-	}
-	img, ok := decoded.(*image.RGBA)
-	if !ok {
-		return c.fail(fmt.Errorf("a painted picture decodes as %T, not RGBA", decoded))
 	}
 	toggles, on := marks(f, s)
 	l, ok := c.layouts.Get(key)
@@ -230,6 +231,7 @@ func (c *composer) fail(err error) error {
 func newLayout(img *image.RGBA, pic Picture, f *forms.Form, s statesim.State, ring string, toggles []int, on []bool) *layout {
 	pic.PNG = nil
 	l := &layout{base: img, pic: pic, toggles: toggles, state: on}
+	form := formKey(f)
 	for _, i := range toggles {
 		r, box, ok := tileRect(pic, f.Elements[i].ID, img.Rect)
 		if !ok {
@@ -243,7 +245,7 @@ func newLayout(img *image.RGBA, pic Picture, f *forms.Form, s statesim.State, ri
 			}
 		}
 		l.regions = append(l.regions, r)
-		l.tiles = append(l.tiles, tileKey(f, s, i, box, ring))
+		l.tiles = append(l.tiles, tileKey(form, f, s, i, box, ring))
 	}
 	return l
 }

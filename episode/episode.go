@@ -85,9 +85,10 @@ func Reset(ctx context.Context, seed int64, spec Spec, fams map[string]*forms.Fa
 	// A shortest plan fixes each unmet want with one action of the
 	// simulator's vocabulary, and no action fixes two (statesim.Goal.Unmet),
 	// so its length needs no search, on forms of any size.
+	unmet := g.Unmet(&f, start)
 	e := &Episode{
 		ID: fmt.Sprintf("%d-%016x", seed, spec.key()), Seed: seed, Spec: spec, Form: f, Goal: g,
-		Start: start, State: start.Clone(), Optimal: g.Unmet(&f, start) + 1, focus: -1, caret: -1, painter: painter,
+		Start: start, State: start.Clone(), Optimal: unmet + 1, focus: -1, caret: -1, painter: painter,
 	}
 	if e.Spec.Budget == 0 {
 		e.Spec.Budget = e.Optimal + 10
@@ -95,7 +96,6 @@ func Reset(ctx context.Context, seed int64, spec Spec, fams map[string]*forms.Fa
 	if err := e.paint(ctx); err != nil {
 		return nil, Observation{}, err
 	}
-	unmet := g.Unmet(&f, start)
 	return e, e.observe(StepInfo{Valid: true, UnmetBefore: unmet, UnmetAfter: unmet}), nil
 }
 

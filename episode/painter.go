@@ -72,11 +72,10 @@ func (p *Screens) Paint(ctx context.Context, f *forms.Form, s statesim.State, ta
 // millisecond at scale 2). An episode runs it once its observation is
 // sent (Episode.Settle), so that a new picture's latency does not carry it.
 func (p *Screens) paintThen(ctx context.Context, f *forms.Form, s statesim.State, task string, pose render.Pose) (pic Picture, learn func(), err error) {
-	job, err := formview.Job(f, s, task, "p")
+	job, err := p.job(f, s, task)
 	if err != nil {
 		return Picture{}, nil, err
 	}
-	job.Height = p.heights.Of(f.Family)
 	p.mu.Lock()
 	quiet := p.quiet
 	p.mu.Unlock()
@@ -116,6 +115,13 @@ func (p *Screens) paintThen(ctx context.Context, f *forms.Form, s statesim.State
 		}
 	}
 	return pic, learn, nil
+}
+
+// job is the page of f in state s under task, in the cell of f's family.
+func (p *Screens) job(f *forms.Form, s statesim.State, task string) (render.Job, error) {
+	job, err := formview.Job(f, s, task, "p")
+	job.Height = p.heights.Of(f.Family)
+	return job, err
 }
 
 // Composed returns how many pictures Paint put together from parts of

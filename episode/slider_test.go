@@ -40,7 +40,7 @@ func TestSliderClicks(t *testing.T) {
 			for k := 0; k <= int(b.Pixels[2]/scale)+8; k++ {
 				xs = append(xs, b.Pixels[0]+(float64(k)-4)*scale)
 			}
-			left, right := -(handleHalf*scale + 1), handleHalf*scale
+			left, right := handleReach(scale)
 			for _, d := range []float64{left - 0.25, left, left + 0.25, right - 0.25, right, right + 0.25} {
 				xs = append(xs, centre+d) // a quarter pixel either side of each edge of the handle
 			}

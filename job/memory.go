@@ -6,12 +6,12 @@ import (
 )
 
 // budgetMemory gives the garbage collector of a run without pictures a
-// fixed budget (pipeline.BudgetTextHeap), unless GOGC or GOMEMLIMIT is set
-// in the environment (getenv), which then decide. It returns what puts the
-// settings back.
+// fixed budget (pipeline.TextHeap, as pipeline.BudgetTextHeap), unless GOGC
+// or GOMEMLIMIT is set in the environment (getenv), which then decide. It
+// returns what puts the settings back.
 func budgetMemory(pictures bool, workers int, getenv func(string) string) (restore func()) {
-	if pictures || heapbudget.Chosen(getenv) {
+	if pictures {
 		return func() {}
 	}
-	return pipeline.BudgetTextHeap(workers)
+	return heapbudget.Default(pipeline.TextHeap(workers), getenv)
 }

@@ -44,9 +44,7 @@ func BenchmarkTextSteps(b *testing.B) {
 	url := serverProcess(b, sessions)
 	// The benchmark's own client gets the server's heap budget, so that
 	// its collector's pauses are not counted as the server's latency.
-	if !heapbudget.Chosen(os.Getenv) {
-		defer heapbudget.Set(TextHeap)()
-	}
+	defer heapbudget.Default(TextHeap, os.Getenv)()
 	for range b.N {
 		var wg sync.WaitGroup
 		lat := make([][]time.Duration, sessions)
@@ -264,9 +262,7 @@ func TestServeForBenchmark(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !heapbudget.Chosen(os.Getenv) {
-		defer heapbudget.Set(TextHeap)() // as gen serve --no-images
-	}
+	defer heapbudget.Default(TextHeap, os.Getenv)() // as gen serve --no-images
 	s := New(forms.Defaults(), nil, Options{MaxSessions: n})
 	go http.Serve(ln, s.Handler())
 	fmt.Println(ln.Addr())

@@ -208,7 +208,7 @@ func (s *Server) readBody(w http.ResponseWriter, r *http.Request, v any) bool {
 }
 
 // TextHeap is the heap budget of a server without pictures
-// (heapbudget.Set), unless GOGC or GOMEMLIMIT is set. Its live heap is
+// (heapbudget.Default), unless GOGC or GOMEMLIMIT is set. Its live heap is
 // the sessions' episodes and sockets, a few MB, and a step allocates
 // about 4 KB, so with the default GOGC the collector ran every thousand
 // steps or so; on this budget it runs about every 30,000. In

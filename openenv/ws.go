@@ -216,9 +216,7 @@ func (s *Server) handle(ctx context.Context, e environment, typ websocket.Messag
 // writeMessage sends out as JSON text, encoded in buf.
 func writeMessage(ctx context.Context, c *websocket.Conn, buf *bytes.Buffer, out outgoing) error {
 	buf.Reset()
-	enc := json.NewEncoder(buf)
-	enc.SetEscapeHTML(true) // as json.Marshal
-	if err := enc.Encode(out); err != nil {
+	if err := json.NewEncoder(buf).Encode(out); err != nil { // escapes HTML, as json.Marshal
 		buf.Reset()
 		json.NewEncoder(buf).Encode(outgoing{Type: "error", Data: errorBody{Message: "encoding the reply failed", Code: CodeExecution}})
 	}

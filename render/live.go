@@ -49,9 +49,7 @@ func (r *Renderer) Live(ctx context.Context, job Job, pose Pose) (Result, error)
 	var res Result
 	// A tab that shows pages of this size already needs no resize, which
 	// costs the next screenshot more than the page itself.
-	sized := func(t *tab) bool {
-		return t.live && t.width == p.width && t.height == p.height && t.scale == r.opt.Scale
-	}
+	sized := func(t *tab) bool { return t.live && t.sized(p, r.opt.Scale) }
 	err = r.withTabLike(ctx, liveTabs, sized, func(ctx context.Context, t *tab) error {
 		if !t.live {
 			if err := t.load(ctx, p, p.html([]Job{{}}, r.opt.Head, false), r.opt.Scale); err != nil {
@@ -114,9 +112,14 @@ func swapJS(job Job, pose Pose) (string, error) {
 // liveTabs chooses the pool of tabs that Live keeps loaded.
 func liveTabs(in *instance) *tabPool { return in.live }
 
+// sized reports whether the viewport is already page p's at scale.
+func (t *tab) sized(p *pageLayout, scale float64) bool {
+	return p.width == t.width && p.height == t.height && scale == t.scale
+}
+
 // resize sets the viewport to page p at scale, when it is not already.
 func (t *tab) resize(ctx context.Context, p *pageLayout, scale float64) error {
-	if p.width == t.width && p.height == t.height && scale == t.scale {
+	if t.sized(p, scale) {
 		return nil
 	}
 	_, err := cdp.Call(ctx, t.target, emulation.SetDeviceMetricsOverride, emulation.SetDeviceMetricsOverrideParams{

@@ -140,10 +140,7 @@ func TestAgainstServer(t *testing.T) {
 // exactly.
 func randomChance(t *testing.T, family string, horizon int, seed int64, n int) (mean float64, lo, hi int) {
 	t.Helper()
-	fams := map[string]*forms.Family{}
-	for _, f := range forms.Defaults() {
-		fams[f.Name] = &f
-	}
+	fams := episode.ByName(forms.Defaults())
 	dist := []float64{1} // dist[k]: the chance of k successes so far
 	for k := range int64(n) {
 		e, _, err := episode.Reset(context.Background(), seed+k, episode.Spec{Family: family, Horizon: horizon, Observe: []string{episode.ObserveText}}, fams, nil)

@@ -167,8 +167,8 @@ func serveCmd(ctx context.Context, args []string, stderr io.Writer) error {
 		}
 		painter = screens
 	}
-	if c.noImages && rows == nil && !heapbudget.Chosen(os.Getenv) {
-		defer heapbudget.Set(openenv.TextHeap)()
+	if c.noImages && rows == nil {
+		defer heapbudget.Default(openenv.TextHeap, os.Getenv)()
 	}
 	opt := openenv.Options{MaxSessions: c.maxSessions, IdleTimeout: c.idle, MaxBody: c.maxBody, Token: c.token, Version: version}
 	srv := openenv.New(c.families, painter, opt)

@@ -36,6 +36,15 @@ func Set(budget int64) (restore func()) {
 	}
 }
 
+// Default is Set, unless the environment (getenv) sets GOGC or GOMEMLIMIT
+// (Chosen), whose settings then decide: restore then does nothing.
+func Default(budget int64, getenv func(string) string) (restore func()) {
+	if Chosen(getenv) {
+		return func() {}
+	}
+	return Set(budget)
+}
+
 // Chosen reports whether the environment (getenv) sets GOGC or
 // GOMEMLIMIT, whose settings then decide instead of a budget.
 func Chosen(getenv func(string) string) bool {

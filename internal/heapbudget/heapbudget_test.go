@@ -52,7 +52,8 @@ func TestSet(t *testing.T) {
 	runtime.KeepAlive(live)
 }
 
-// TestChosen checks which environments decide the collector's settings.
+// TestChosen checks which environments decide the collector's settings,
+// and that Default then leaves them alone.
 func TestChosen(t *testing.T) {
 	for _, tc := range []struct {
 		env  map[string]string
@@ -63,8 +64,14 @@ func TestChosen(t *testing.T) {
 		{map[string]string{"GOMEMLIMIT": "1GiB"}, true},
 		{map[string]string{"HOME": "/root"}, false},
 	} {
-		if got := Chosen(func(k string) string { return tc.env[k] }); got != tc.want {
+		getenv := func(k string) string { return tc.env[k] }
+		if got := Chosen(getenv); got != tc.want {
 			t.Errorf("%v: Chosen %t, want %t", tc.env, got, tc.want)
 		}
+		restore := Default(64<<20, getenv)
+		if p, _ := gcSettings(); (p == -1) == tc.want {
+			t.Errorf("%v: Default leaves GOGC at %d", tc.env, p)
+		}
+		restore()
 	}
 }
